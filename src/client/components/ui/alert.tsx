@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+
+const tones = {
+  error: "border-red-200 bg-red-50 text-red-800",
+  success: "border-green-200 bg-green-50 text-green-800",
+  info: "border-blue-200 bg-blue-50 text-blue-800",
+} as const;
+
+/** A banner for errors and successes; announced to screen readers. */
+export function Alert({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}
+    >
+      {children}
+    </div>
+  );
+}

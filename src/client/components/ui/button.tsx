@@ -1,0 +1,65 @@
+import type { ButtonHTMLAttributes } from "react";
+import { Link, type LinkProps } from "react-router";
+
+type Variant = "primary" | "secondary" | "ghost" | "danger";
+type Size = "sm" | "md" | "lg";
+
+const variants: Record<Variant, string> = {
+  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/50",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400",
+  ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
+  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50",
+};
+const sizes: Record<Size, string> = {
+  sm: "h-8 px-3 text-sm",
+  md: "h-10 px-4 text-sm",
+  lg: "h-12 px-6 text-base",
+};
+
+export function buttonClass(variant: Variant = "primary", size: Size = "md", extra = "") {
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed ${variants[variant]} ${sizes[size]} ${extra}`;
+}
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  size?: Size;
+  busy?: boolean;
+};
+
+export function Button({
+  variant,
+  size,
+  busy,
+  className = "",
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClass(variant, size, className)}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
+      {busy && (
+        <span
+          className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          aria-hidden
+        />
+      )}
+      {children}
+    </button>
+  );
+}
+
+export function ButtonLink({
+  variant,
+  size,
+  className = "",
+  ...rest
+}: LinkProps & { variant?: Variant; size?: Size }) {
+  return <Link className={buttonClass(variant, size, className)} {...rest} />;
+}

@@ -1,0 +1,3 @@
+export function SelectRolePage() {
+  return <h1>SelectRolePage</h1>;
+}

@@ -1,0 +1,3 @@
+export function DevMailboxPage() {
+  return <h1>DevMailboxPage</h1>;
+}

@@ -1,0 +1,121 @@
+import {
+  BarChart3,
+  BookOpen,
+  ClipboardList,
+  Code2,
+  GraduationCap,
+  LayoutDashboard,
+  Settings,
+  Users,
+} from "lucide-react";
+import { createBrowserRouter, Navigate } from "react-router";
+import { DashboardRedirect, RequireArea, RequireSession } from "./app/guards.tsx";
+import { ComingSoon, type NavItem, Shell } from "./app/shell.tsx";
+import { AuthPage } from "./features/auth/auth-page.tsx";
+import { SelectRolePage } from "./features/auth/select-role-page.tsx";
+import { UpdatePasswordPage } from "./features/auth/update-password-page.tsx";
+import { DevMailboxPage } from "./features/dev-mailbox/dev-mailbox-page.tsx";
+import { AboutPage } from "./features/public/about-page.tsx";
+import { ContactPage } from "./features/public/contact-page.tsx";
+import { LandingPage } from "./features/public/landing-page.tsx";
+import { PrivacyPage } from "./features/public/privacy-page.tsx";
+import { PublicLayout } from "./features/public/public-layout.tsx";
+import { TermsPage } from "./features/public/terms-page.tsx";
+import { SettingsPage } from "./features/settings/settings-page.tsx";
+
+const studentNav: NavItem[] = [
+  { to: "/student/classes", label: "My Classes", icon: Users },
+  { to: "/student/assignments", label: "Assignments", icon: ClipboardList },
+  { to: "/student/exercises", label: "Exercises", icon: Code2 },
+  { to: "/student/settings", label: "Settings", icon: Settings },
+];
+
+const teacherNav: NavItem[] = [
+  { to: "/teacher/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/teacher/assignments", label: "Assignments", icon: ClipboardList },
+  { to: "/teacher/exercises", label: "Exercises", icon: Code2 },
+  { to: "/teacher/classes", label: "Classes", icon: Users },
+  { to: "/teacher/insights", label: "Insights", icon: BarChart3 },
+  { to: "/teacher/settings", label: "Settings", icon: Settings },
+];
+
+const adminNav: NavItem[] = [
+  { to: "/admin", label: "Exercise Library", icon: BookOpen },
+  { to: "/admin/settings", label: "Settings", icon: GraduationCap },
+];
+
+export const router = createBrowserRouter([
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: "/", element: <LandingPage /> },
+      { path: "/about", element: <AboutPage /> },
+      { path: "/privacy", element: <PrivacyPage /> },
+      { path: "/terms", element: <TermsPage /> },
+      { path: "/contact", element: <ContactPage /> },
+    ],
+  },
+  { path: "/auth", element: <AuthPage /> },
+  { path: "/update-password", element: <UpdatePasswordPage /> },
+  { path: "/dev/mailbox", element: <DevMailboxPage /> },
+  {
+    path: "/select-role",
+    element: (
+      <RequireSession>
+        <SelectRolePage />
+      </RequireSession>
+    ),
+  },
+  { path: "/dashboard", element: <DashboardRedirect /> },
+  {
+    path: "/student",
+    element: (
+      <RequireArea area="student">
+        <Shell title="Student Dashboard" nav={studentNav} />
+      </RequireArea>
+    ),
+    children: [
+      { index: true, element: <Navigate to="classes" replace /> },
+      { path: "classes", element: <ComingSoon title="My Classes" /> },
+      { path: "assignments", element: <ComingSoon title="Assignments" /> },
+      { path: "assignments/:assignmentId", element: <ComingSoon title="Assignment" /> },
+      { path: "exercises", element: <ComingSoon title="Exercises" /> },
+      { path: "exercise/:exerciseId", element: <ComingSoon title="Exercise" /> },
+      { path: "settings", element: <SettingsPage /> },
+      { path: "*", element: <Navigate to="/student/classes" replace /> },
+    ],
+  },
+  {
+    path: "/teacher",
+    element: (
+      <RequireArea area="teacher">
+        <Shell title="Teacher Dashboard" nav={teacherNav} />
+      </RequireArea>
+    ),
+    children: [
+      { index: true, element: <Navigate to="dashboard" replace /> },
+      { path: "dashboard", element: <ComingSoon title="Dashboard" /> },
+      { path: "assignments", element: <ComingSoon title="Assignments" /> },
+      { path: "exercises", element: <ComingSoon title="Exercises" /> },
+      { path: "exercise/:exerciseId", element: <ComingSoon title="Exercise" /> },
+      { path: "classes", element: <ComingSoon title="Classes" /> },
+      { path: "insights", element: <ComingSoon title="Insights" /> },
+      { path: "settings", element: <SettingsPage /> },
+      { path: "*", element: <Navigate to="/teacher/dashboard" replace /> },
+    ],
+  },
+  {
+    path: "/admin",
+    element: (
+      <RequireArea area="admin">
+        <Shell title="Admin Dashboard" nav={adminNav} />
+      </RequireArea>
+    ),
+    children: [
+      { index: true, element: <ComingSoon title="Manage premade exercises and categories" /> },
+      { path: "settings", element: <SettingsPage /> },
+      { path: "*", element: <Navigate to="/admin" replace /> },
+    ],
+  },
+  { path: "*", element: <Navigate to="/" replace /> },
+]);

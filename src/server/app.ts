@@ -1,0 +1,59 @@
+// Builds the Hono app: headers, session, Better Auth, each feature's routes, the SPA.
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { CLIENT_IP_HEADER, createAuth } from "./auth/auth.ts";
+import { toSessionUser } from "./auth/guards.ts";
+import { createMailer, type Mailer } from "./auth/mail.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import { AppError } from "./errors.ts";
+import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
+import { meRoutes } from "./features/me/me.routes.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { mountStatic } from "./http/static.ts";
+import type { AppEnv } from "./types.ts";
+
+export type AppOptions = { db: Db; config: Config; mailer?: Mailer; clientDir?: string };
+
+export function createApp({ db, config, mailer = createMailer(db, config), clientDir }: AppOptions) {
+  const auth = createAuth(db, config, mailer);
+  const app = new Hono<AppEnv>();
+
+  app.use("*", securityHeaders);
+
+  // Rate limits are per client: tell Better Auth the socket's address (never a client-sent header).
+  app.use("/api/*", async (c, next) => {
+    let ip = "";
+    try {
+      ip = getConnInfo(c).remote.address ?? "";
+    } catch {
+      ip = "in-process";
+    }
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, ip);
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  });
+
+  app.use("/api/*", async (c, next) => {
+    c.set("deps", { db, config });
+    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    c.set("user", session ? toSessionUser(session.user) : null);
+    await next();
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.route("/api/me", meRoutes);
+  if (!config.isProduction) app.route("/api/dev/mailbox", devMailboxRoutes);
+  app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError)
+      return c.json({ error: { code: err.code, message: err.message } }, err.status);
+    console.error(err);
+    return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
+  });
+
+  if (clientDir) mountStatic(app, clientDir);
+  return { app, auth };
+}

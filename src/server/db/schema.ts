@@ -1,0 +1,308 @@
+// The whole data model (DESIGN.md §5): Better Auth's tables first, then the classroom,
+// the exercise library and the mail outbox. One schema for PGlite and PostgreSQL.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ── Better Auth (user = the spec's user_profiles: name, email, role) ─────────────────────
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  // pending | student | teacher | admin — the single source of truth for the role.
+  role: text("role").notNull().default("pending"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+// ── Classroom ─────────────────────────────────────────────────────────────────────────────
+export const classes = pgTable(
+  "classes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    joinCode: text("join_code").notNull(),
+    ownerId: text("class_owner")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("classes_join_code_idx").on(t.joinCode), index("classes_owner_idx").on(t.ownerId)],
+);
+
+export const classMembers = pgTable(
+  "class_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("class_members_class_user_idx").on(t.classId, t.userId),
+    index("class_members_user_idx").on(t.userId),
+  ],
+);
+
+export const assignments = pgTable(
+  "assignments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    language: text("language").notNull().default("python"),
+    dueDate: timestamp("due_date", { withTimezone: true }),
+    starterCode: text("starter_code").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("assignments_class_idx").on(t.classId)],
+);
+
+export const testCases = pgTable(
+  "test_cases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    assignmentId: uuid("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    description: text("description").notNull().default(""),
+    input: text("input").notNull().default(""),
+    expectedOutput: text("expected_output").notNull().default(""),
+    // Beyond the spec: a hidden case reveals only pass/fail to students.
+    hidden: boolean("hidden").notNull().default(false),
+  },
+  (t) => [index("test_cases_assignment_idx").on(t.assignmentId, t.position)],
+);
+
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    assignmentId: uuid("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    passedTests: integer("passed_tests").notNull().default(0),
+    totalTests: integer("total_tests").notNull().default(0),
+    score: doublePrecision("score").notNull().default(0),
+    isFinal: boolean("is_final").notNull().default(false),
+    // false for Run Tests attempts whose counts came from the browser (history only).
+    verified: boolean("verified").notNull().default(false),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    teacherGrade: doublePrecision("teacher_grade"),
+    teacherNotes: text("teacher_notes"),
+    gradedAt: timestamp("graded_at", { withTimezone: true }),
+    gradedBy: text("graded_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("submissions_assignment_user_idx").on(t.assignmentId, t.userId, t.submittedAt),
+    index("submissions_user_idx").on(t.userId, t.submittedAt),
+  ],
+);
+
+export const testCaseResults = pgTable(
+  "test_case_results",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    testCaseId: uuid("test_case_id").references(() => testCases.id, { onDelete: "set null" }),
+    passed: boolean("passed").notNull(),
+    output: text("output").notNull().default(""),
+    errorMessage: text("error_message"),
+    executionTimeMs: doublePrecision("execution_time"),
+  },
+  (t) => [index("test_case_results_submission_idx").on(t.submissionId)],
+);
+
+// ── Exercise library ──────────────────────────────────────────────────────────────────────
+export const exerciseCategories = pgTable("exercise_categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  displayOrder: integer("display_order").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const exercises = pgTable(
+  "exercises",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    difficulty: text("difficulty").notNull().default("easy"),
+    language: text("language").notNull().default("python"),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => exerciseCategories.id, { onDelete: "cascade" }),
+    starterCode: text("starter_code").notNull().default(""),
+    solution: text("solution"),
+    hints: jsonb("hints").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    estimatedTime: text("estimated_time").notNull().default(""),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("exercises_category_idx").on(t.categoryId, t.displayOrder)],
+);
+
+export const exerciseTestCases = pgTable(
+  "exercise_test_cases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    exerciseId: uuid("exercise_id")
+      .notNull()
+      .references(() => exercises.id, { onDelete: "cascade" }),
+    description: text("description").notNull().default(""),
+    input: text("input").notNull().default(""),
+    inputs: jsonb("inputs").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    expectedOutput: text("expected_output").notNull().default(""),
+    displayOrder: integer("display_order").notNull().default(0),
+  },
+  (t) => [index("exercise_test_cases_exercise_idx").on(t.exerciseId, t.displayOrder)],
+);
+
+// The spec's upsert row per (exercise, user): is_completed, once true, stays true.
+export const exerciseSubmissions = pgTable(
+  "exercise_submissions",
+  {
+    exerciseId: uuid("exercise_id")
+      .notNull()
+      .references(() => exercises.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    passedTests: integer("passed_tests").notNull().default(0),
+    totalTests: integer("total_tests").notNull().default(0),
+    score: doublePrecision("score").notNull().default(0),
+    isCompleted: boolean("is_completed").notNull().default(false),
+    isSaved: boolean("is_saved").notNull().default(false),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.exerciseId, t.userId] }),
+    index("exercise_submissions_user_idx").on(t.userId),
+  ],
+);
+
+// Every Save is a row: the workspace's "Past Saved" history.
+export const exerciseAttempts = pgTable(
+  "exercise_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    exerciseId: uuid("exercise_id")
+      .notNull()
+      .references(() => exercises.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    passedTests: integer("passed_tests").notNull().default(0),
+    totalTests: integer("total_tests").notNull().default(0),
+    score: doublePrecision("score").notNull().default(0),
+    isCompleted: boolean("is_completed").notNull().default(false),
+    verified: boolean("verified").notNull().default(false),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("exercise_attempts_exercise_user_idx").on(t.exerciseId, t.userId, t.submittedAt)],
+);
+
+// ── Mail outbox: every message is recorded; SMTP delivery stamps sent_at ────────────────
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    link: text("link"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+);

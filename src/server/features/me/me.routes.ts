@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import { ChooseRoleBody, UpdateMeBody } from "../../../shared/api/me.ts";
+import { currentUser, requireUser } from "../../auth/guards.ts";
+import type { AppEnv } from "../../types.ts";
+import { readJson } from "../../validate.ts";
+import { chooseRole, getMe, updateName } from "./me.service.ts";
+
+export const meRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => c.json(await getMe(c.get("deps").db, currentUser(c).id)))
+  .patch("/", async (c) => {
+    const body = await readJson(c, UpdateMeBody);
+    return c.json(await updateName(c.get("deps").db, currentUser(c).id, body.name));
+  })
+  .post("/role", async (c) => {
+    const body = await readJson(c, ChooseRoleBody);
+    return c.json(await chooseRole(c.get("deps").db, currentUser(c).id, body.role));
+  });

@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import { ROLE_MESSAGES } from "../../../shared/api/me.ts";
+import type { SelectableRole } from "../../../shared/domain/roles.ts";
+import type { Db } from "../../db/client.ts";
+import { user } from "../../db/schema.ts";
+import { conflict, notFound } from "../../errors.ts";
+
+export async function getMe(db: Db, userId: string) {
+  const row = await db.query.user.findFirst({
+    where: eq(user.id, userId),
+    columns: { id: true, name: true, email: true, role: true, emailVerified: true },
+  });
+  if (!row) throw notFound("User not found.");
+  return row;
+}
+
+export async function updateName(db: Db, userId: string, name: string) {
+  await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
+  return getMe(db, userId);
+}
+
+/** A role is chosen once: only a pending user may become a student or a teacher. */
+export async function chooseRole(db: Db, userId: string, role: SelectableRole) {
+  const updated = await db
+    .update(user)
+    .set({ role, updatedAt: new Date() })
+    .where(and(eq(user.id, userId), eq(user.role, "pending")))
+    .returning({ id: user.id });
+  if (updated.length === 0) throw conflict(ROLE_MESSAGES.alreadyChosen, "ROLE_ALREADY_CHOSEN");
+  return getMe(db, userId);
+}
+
+export async function makeAdmin(db: Db, email: string): Promise<boolean> {
+  const updated = await db
+    .update(user)
+    .set({ role: "admin", updatedAt: new Date() })
+    .where(eq(user.email, email.toLowerCase()))
+    .returning({ id: user.id });
+  return updated.length > 0;
+}
+
+/** ADMIN_EMAILS: existing accounts with these addresses become admins at startup. */
+export async function promoteAdmins(db: Db, emails: string[]) {
+  for (const email of emails) await makeAdmin(db, email);
+}

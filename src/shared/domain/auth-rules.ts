@@ -1,0 +1,71 @@
+// The sign-in, sign-up, forgot-password and update-password rules of spec 01 §5, with the
+// catalogue's messages verbatim. Used by the forms; the server enforces its own copies.
+
+export const AUTH_MESSAGES = {
+  signInRequired: "Please enter both email and password.",
+  invalidEmail: "Please enter a valid email address.",
+  forgotRequired: "Please enter your email address.",
+  nameRequired: "Please enter your name",
+  allFieldsRequired: "Please fill in all fields.",
+  passwordTooShort: "Password must be at least 6 characters long.",
+  unconfirmed:
+    "Please confirm your email address before signing in. Check your inbox for a confirmation link.",
+  unexpected: "An unexpected error occurred. Please try again.",
+  accountExists: "An account with this email already exists. Please try signing in instead.",
+  updatePasswordFailed: "Failed to update password.",
+  passwordUpdated: "Password updated successfully!",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+// "a simple address pattern": something@something.something, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email.trim());
+}
+
+/** Returns the message to show, or null when the input may be sent. */
+export function validateSignIn(email: string, password: string): string | null {
+  if (!email.trim() || !password) return AUTH_MESSAGES.signInRequired;
+  if (!isValidEmail(email)) return AUTH_MESSAGES.invalidEmail;
+  return null;
+}
+
+export function validateForgotPassword(email: string): string | null {
+  if (!email.trim()) return AUTH_MESSAGES.forgotRequired;
+  if (!isValidEmail(email)) return AUTH_MESSAGES.invalidEmail;
+  return null;
+}
+
+export function validateSignUpName(name: string): string | null {
+  return name.trim() ? null : AUTH_MESSAGES.nameRequired;
+}
+
+export function validateSignUpCredentials(name: string, email: string, password: string): string | null {
+  if (!name.trim() || !email.trim() || !password) return AUTH_MESSAGES.allFieldsRequired;
+  if (!isValidEmail(email)) return AUTH_MESSAGES.invalidEmail;
+  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
+  return null;
+}
+
+export type StrengthLabel = "Weak" | "Fair" | "Good" | "Strong";
+export type StrengthCheck = { id: string; label: string; met: boolean };
+
+/** The update-password meter: five checks; 0–2 met Weak, 3 Fair, 4 Good, 5 Strong. */
+export function passwordStrength(password: string): {
+  checks: StrengthCheck[];
+  score: number;
+  label: StrengthLabel;
+} {
+  const checks: StrengthCheck[] = [
+    { id: "length", label: "At least 8 characters", met: password.length >= 8 },
+    { id: "lower", label: "A lowercase letter", met: /[a-z]/.test(password) },
+    { id: "upper", label: "An uppercase letter", met: /[A-Z]/.test(password) },
+    { id: "number", label: "A number", met: /[0-9]/.test(password) },
+    { id: "special", label: "A special character", met: /[^A-Za-z0-9]/.test(password) },
+  ];
+  const score = checks.filter((c) => c.met).length;
+  const label: StrengthLabel = score <= 2 ? "Weak" : score === 3 ? "Fair" : score === 4 ? "Good" : "Strong";
+  return { checks, score, label };
+}
