@@ -42,6 +42,7 @@ export function createApp({ db, config, mailer = createMailer(db, config), clien
     await next();
   });
 
+  app.get("/api/health", (c) => c.json({ ok: true }));
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.route("/api/me", meRoutes);
   if (!config.isProduction) app.route("/api/dev/mailbox", devMailboxRoutes);

@@ -32,7 +32,7 @@ async function main() {
   const { app, auth } = createApp({ db, config, clientDir });
   await promoteAdmins(db, config.adminEmails);
 
-  if (database.kind === "pglite" && !config.isProduction) {
+  if (database.kind === "pglite" && config.env === "development") {
     if (await isEmpty(db)) await seedDemo(db, auth);
     if (await hasDemoData(db)) printDemoLogins();
   }

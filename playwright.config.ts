@@ -1,0 +1,47 @@
+// Browser journeys in Debian's Chromium against the real server on a fresh embedded database.
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "rm -rf .tmp/e2e-data && node scripts/start.mjs",
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      NODE_ENV: "test",
+      PORT: String(port),
+      DATA_DIR: ".tmp/e2e-data",
+      PUBLIC_URL: baseURL,
+      RATE_LIMIT: "off",
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
