@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from "./auth/mail.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { AppError } from "./errors.ts";
+import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -45,6 +46,7 @@ export function createApp({ db, config, mailer = createMailer(db, config), clien
   app.get("/api/health", (c) => c.json({ ok: true }));
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.route("/api/me", meRoutes);
+  app.route("/api/admin", adminRoutes);
   if (!config.isProduction) app.route("/api/dev/mailbox", devMailboxRoutes);
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
 

@@ -115,6 +115,7 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
       useSecureCookies: config.publicUrl.startsWith("https://"),
     },
     telemetry: { enabled: false },
+    logger: { disabled: config.env === "test" },
   });
 }
 

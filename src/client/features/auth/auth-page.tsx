@@ -1,3 +1,289 @@
+// /auth: login, two-step sign-up, confirmation, forgot password and reset-sent (spec 01 §2).
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, MailCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import {
+  validateForgotPassword,
+  validateSignIn,
+  validateSignUpCredentials,
+  validateSignUpName,
+} from "../../../shared/domain/auth-rules.ts";
+import { Loading } from "../../app/guards.tsx";
+import { meQueryKey, useMe } from "../../app/session.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { authClient } from "../../lib/auth-client.ts";
+import { AuthCard } from "./auth-card.tsx";
+import { signInErrorMessage, signUpErrorMessage } from "./auth-errors.ts";
+
+type Mode = "login" | "name" | "credentials" | "confirmation" | "forgot" | "reset-sent";
+
+function BackLink({ onClick, children = "Back to sign in" }: { onClick: () => void; children?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="mt-6 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden />
+      {children}
+    </button>
+  );
+}
+
 export function AuthPage() {
-  return <h1>AuthPage</h1>;
+  const me = useMe();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>("login");
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(
+    params.get("error") ? "This link is invalid or has expired. Please try again." : null,
+  );
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+
+  if (me.isPending) return <Loading />;
+  if (me.data) return <Navigate to="/dashboard" replace />;
+
+  const go = (next: Mode) => {
+    setError(null);
+    setMode(next);
+  };
+
+  async function signIn(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateSignIn(email, password);
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError(null);
+    try {
+      const { error: failure } = await authClient.signIn.email({ email: email.trim(), password });
+      if (failure) {
+        // An unconfirmed address never gets a session; make sure none lingers.
+        if (failure.code === "EMAIL_NOT_VERIFIED") await authClient.signOut().catch(() => {});
+        return setError(signInErrorMessage(failure));
+      }
+      await qc.invalidateQueries({ queryKey: meQueryKey });
+      navigate("/dashboard", { replace: true });
+    } catch {
+      setError(signInErrorMessage(null));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function nameStep(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateSignUpName(name);
+    if (problem) return setError(problem);
+    go("credentials");
+  }
+
+  async function signUp(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateSignUpCredentials(name, email, password);
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError(null);
+    try {
+      const { error: failure } = await authClient.signUp.email({
+        name: name.trim(),
+        email: email.trim(),
+        password,
+        callbackURL: "/dashboard",
+      });
+      if (failure) return setError(signUpErrorMessage(failure));
+      setPassword("");
+      go("confirmation");
+    } catch (err) {
+      setError(signUpErrorMessage({ message: (err as Error).message }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function forgot(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateForgotPassword(email);
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError(null);
+    try {
+      const { error: failure } = await authClient.requestPasswordReset({
+        email: email.trim(),
+        redirectTo: "/update-password",
+      });
+      if (failure)
+        return setError(
+          failure.status === 429
+            ? "Too many requests. Please wait a minute and try again."
+            : (failure.message ?? "Failed to send password reset link."),
+        );
+      go("reset-sent");
+    } catch {
+      setError("Failed to send password reset link.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const banner = error && <Alert tone="error">{error}</Alert>;
+
+  if (mode === "login") {
+    return (
+      <AuthCard title="Welcome back" subtitle="Sign in to continue learning and teaching Python.">
+        <form onSubmit={signIn} noValidate className="space-y-4">
+          {banner}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <div className="flex justify-end">
+            <button
+              type="button"
+              onClick={() => go("forgot")}
+              className="text-sm text-brand-700 hover:underline"
+            >
+              Forgot password?
+            </button>
+          </div>
+          <Button type="submit" className="w-full" busy={busy}>
+            Sign in
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          New to PyClass?{" "}
+          <button
+            type="button"
+            onClick={() => go("name")}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            Get started
+          </button>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  if (mode === "name") {
+    return (
+      <AuthCard title="Let's get you started" subtitle="Step 1 of 2: what should we call you?">
+        <form onSubmit={nameStep} noValidate className="space-y-4">
+          {banner}
+          <TextField
+            label="Your name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoFocus
+          />
+          <Button type="submit" className="w-full">
+            Continue
+          </Button>
+        </form>
+        <BackLink onClick={() => go("login")} />
+      </AuthCard>
+    );
+  }
+
+  if (mode === "credentials") {
+    return (
+      <AuthCard
+        title={`Nice to meet you, ${name.trim()}`}
+        subtitle="Step 2 of 2: your e-mail and a password."
+      >
+        <form onSubmit={signUp} noValidate className="space-y-4">
+          {banner}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint="At least 6 characters."
+          />
+          <Button type="submit" className="w-full" busy={busy}>
+            Create account
+          </Button>
+        </form>
+        <BackLink onClick={() => go("name")}>Back</BackLink>
+      </AuthCard>
+    );
+  }
+
+  if (mode === "confirmation") {
+    return (
+      <AuthCard title="Check your email">
+        <div className="flex flex-col items-center text-center">
+          <MailCheck className="size-12 text-brand-600" aria-hidden />
+          <p className="mt-4 text-slate-700">
+            We have sent a confirmation link to <strong>{email.trim()}</strong>. Open it to confirm your
+            address and finish setting up your account.
+          </p>
+          <p className="mt-2 text-sm text-slate-500">Can't see it? Check your spam or junk folder.</p>
+        </div>
+        <BackLink onClick={() => go("login")} />
+      </AuthCard>
+    );
+  }
+
+  if (mode === "forgot") {
+    return (
+      <AuthCard
+        title="Reset your password"
+        subtitle="Enter your e-mail and we will send you a link to choose a new password."
+      >
+        <form onSubmit={forgot} noValidate className="space-y-4">
+          {banner}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus
+          />
+          <Button type="submit" className="w-full" busy={busy}>
+            Send reset link
+          </Button>
+        </form>
+        <BackLink onClick={() => go("login")} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Check your email">
+      <div className="flex flex-col items-center text-center">
+        <MailCheck className="size-12 text-brand-600" aria-hidden />
+        <p className="mt-4 text-slate-700">
+          If an account uses <strong>{email.trim()}</strong>, a link to reset its password is on its way.
+        </p>
+      </div>
+      <BackLink onClick={() => go("login")} />
+    </AuthCard>
+  );
 }

@@ -1,3 +1,88 @@
+// /select-role: a pending user chooses teacher or student, once (the server refuses a second choice).
+import { useQueryClient } from "@tanstack/react-query";
+import { GraduationCap, School } from "lucide-react";
+import { useState } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { type Me, ROLE_MESSAGES } from "../../../shared/api/me.ts";
+import type { SelectableRole } from "../../../shared/domain/roles.ts";
+import { Loading } from "../../app/guards.tsx";
+import { meQueryKey, useMe } from "../../app/session.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { AuthCard } from "./auth-card.tsx";
+
+const choices: { role: SelectableRole; title: string; text: string; icon: typeof School }[] = [
+  {
+    role: "student",
+    title: "I'm a student",
+    text: "Join your class, practise Python and hand in assignments.",
+    icon: GraduationCap,
+  },
+  {
+    role: "teacher",
+    title: "I'm a teacher",
+    text: "Create classes, set assignments with tests and grade work.",
+    icon: School,
+  },
+];
+
 export function SelectRolePage() {
-  return <h1>SelectRolePage</h1>;
+  const me = useMe();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState<SelectableRole | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (me.isPending) return <Loading />;
+  if (me.data && me.data.role !== "pending") return <Navigate to="/dashboard" replace />;
+
+  async function choose(role: SelectableRole) {
+    setSaving(role);
+    setError(null);
+    try {
+      const updated = await api<Me>("/api/me/role", { body: { role } });
+      qc.setQueryData(meQueryKey, updated);
+      navigate("/dashboard", { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) setError(ROLE_MESSAGES.notAuthenticated);
+      else if (e instanceof ApiError && e.status === 409) {
+        await qc.invalidateQueries({ queryKey: meQueryKey });
+        navigate("/dashboard", { replace: true });
+      } else setError(ROLE_MESSAGES.saveFailed);
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="How will you use PyClass?"
+      subtitle="Choose once: this sets up the right dashboard for you."
+    >
+      {error && (
+        <div className="mb-4">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+      <div className="grid gap-3">
+        {choices.map((c) => (
+          <button
+            key={c.role}
+            type="button"
+            disabled={saving !== null}
+            onClick={() => choose(c.role)}
+            className="flex items-start gap-4 rounded-xl border border-slate-200 p-4 text-left transition hover:border-brand-500 hover:bg-brand-50 disabled:opacity-60"
+          >
+            <c.icon className="mt-0.5 size-6 shrink-0 text-brand-600" aria-hidden />
+            <span>
+              <span className="block font-semibold text-slate-900">
+                {saving === c.role ? "Saving…" : c.title}
+              </span>
+              <span className="block text-sm text-slate-600">{c.text}</span>
+            </span>
+          </button>
+        ))}
+      </div>
+    </AuthCard>
+  );
 }

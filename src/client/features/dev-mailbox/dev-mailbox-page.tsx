@@ -1,3 +1,49 @@
+// /dev/mailbox: the development outbox, so sign-up and reset links can be followed without SMTP.
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api.ts";
+
+type OutboxMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  link: string | null;
+  createdAt: string;
+};
+
 export function DevMailboxPage() {
-  return <h1>DevMailboxPage</h1>;
+  const mails = useQuery({
+    queryKey: ["dev-mailbox"],
+    queryFn: () => api<OutboxMail[]>("/api/dev/mailbox"),
+    refetchInterval: 3000,
+  });
+  return (
+    <main className="mx-auto max-w-3xl p-6">
+      <h1 className="text-2xl font-semibold">Development mailbox</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        E-mails PyClass would have sent. This page exists only outside production.
+      </p>
+      {mails.isPending && <p className="mt-6">Loading...</p>}
+      {mails.isError && (
+        <p className="mt-6 text-red-700">The mailbox is not available (is this a production server?).</p>
+      )}
+      {mails.data?.length === 0 && <p className="mt-6 text-slate-600">No e-mails yet.</p>}
+      <ul className="mt-6 space-y-4">
+        {mails.data?.map((m) => (
+          <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-4">
+            <div className="text-xs text-slate-500">
+              To {m.to} · {new Date(m.createdAt).toLocaleString("en-GB")}
+            </div>
+            <div className="mt-1 font-medium">{m.subject}</div>
+            <pre className="mt-2 text-sm whitespace-pre-wrap text-slate-700">{m.text}</pre>
+            {m.link && (
+              <a className="mt-2 inline-block text-sm font-medium text-brand-700 underline" href={m.link}>
+                Open link
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
 }

@@ -1,3 +1,208 @@
+// Settings shared by students and teachers (spec 01 §2, spec 02 §2): name, e-mail, password reset.
+import { useQueryClient } from "@tanstack/react-query";
+import { Palette } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import type { Me } from "../../../shared/api/me.ts";
+import { isValidEmail } from "../../../shared/domain/auth-rules.ts";
+import { Loading } from "../../app/guards.tsx";
+import { meQueryKey, useMe } from "../../app/session.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { ApiError, api } from "../../lib/api.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { SettingsSection } from "./settings-section.tsx";
+
+export const SETTINGS_MESSAGES = {
+  nameUpdated: "Name updated successfully!",
+  emailUpdated: "Email update initiated. Please check your new email address for a confirmation link.",
+  resetSent: "Password reset link sent to your email!",
+  nameFailed: "Failed to update name.",
+  emailFailed: "Failed to update email.",
+  resetFailed: "Failed to send password reset link.",
+  loadFailed: "Failed to load user data",
+} as const;
+
+type Banner = { tone: "error" | "success"; text: string } | null;
+type Editing = "name" | "email" | "password" | null;
+
 export function SettingsPage() {
-  return <h1>SettingsPage</h1>;
+  const me = useMe();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<Banner>(null);
+
+  if (me.isPending) return <Loading />;
+  if (!me.data) return <Alert tone="error">{SETTINGS_MESSAGES.loadFailed}</Alert>;
+  const user = me.data;
+
+  const open = (section: Editing) => {
+    setBanner(null);
+    setName(user.name);
+    setEmail(user.email);
+    setEditing(section);
+  };
+  // Cancel restores the saved values: the drafts are simply dropped.
+  const cancel = () => {
+    setName(user.name);
+    setEmail(user.email);
+    setEditing(null);
+  };
+
+  async function run(action: () => Promise<string>, fallback: string) {
+    setBusy(true);
+    setBanner(null);
+    try {
+      setBanner({ tone: "success", text: await action() });
+      setEditing(null);
+    } catch (e) {
+      setBanner({ tone: "error", text: e instanceof Error && e.message ? e.message : fallback });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const saveName = (e: FormEvent) => {
+    e.preventDefault();
+    return run(async () => {
+      if (!name.trim()) throw new Error("Please enter your name");
+      try {
+        const updated = await api<Me>("/api/me", { method: "PATCH", body: { name: name.trim() } });
+        qc.setQueryData(meQueryKey, updated);
+      } catch (err) {
+        throw new Error(
+          err instanceof ApiError && err.status < 500 ? err.message : SETTINGS_MESSAGES.nameFailed,
+        );
+      }
+      return SETTINGS_MESSAGES.nameUpdated;
+    }, SETTINGS_MESSAGES.nameFailed);
+  };
+
+  const saveEmail = (e: FormEvent) => {
+    e.preventDefault();
+    return run(async () => {
+      if (!isValidEmail(email)) throw new Error("Please enter a valid email address.");
+      if (email.trim().toLowerCase() === user.email.toLowerCase())
+        throw new Error("That is already your email address.");
+      const { error } = await authClient.changeEmail({ newEmail: email.trim(), callbackURL: "/dashboard" });
+      if (error) {
+        if (error.code === "SESSION_NOT_FRESH" || error.code === "SESSION_EXPIRED") {
+          throw new Error("For your security, please sign out and sign in again before changing your email.");
+        }
+        throw new Error(error.message || SETTINGS_MESSAGES.emailFailed);
+      }
+      return SETTINGS_MESSAGES.emailUpdated;
+    }, SETTINGS_MESSAGES.emailFailed);
+  };
+
+  const sendReset = () =>
+    run(async () => {
+      const { error } = await authClient.requestPasswordReset({
+        email: user.email,
+        redirectTo: "/update-password",
+      });
+      if (error) throw new Error(error.message || SETTINGS_MESSAGES.resetFailed);
+      return SETTINGS_MESSAGES.resetSent;
+    }, SETTINGS_MESSAGES.resetFailed);
+
+  const actions = (label: string) => (
+    <div className="mt-3 flex gap-2">
+      <Button type="submit" size="sm" busy={busy}>
+        {label}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={cancel} disabled={busy}>
+        Cancel
+      </Button>
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h2 className="text-2xl font-semibold">Settings</h2>
+      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+
+      <Card className="relative overflow-hidden p-6">
+        <div className="pointer-events-none blur-[2px] select-none" aria-hidden>
+          <div className="flex items-center gap-2 font-semibold">
+            <Palette className="size-5" /> Theme
+          </div>
+          <p className="mt-1 text-sm text-slate-600">Choose light or dark mode and your editor colours.</p>
+          <div className="mt-3 flex gap-2">
+            <span className="h-10 w-20 rounded-lg border bg-white" />
+            <span className="h-10 w-20 rounded-lg border bg-slate-800" />
+          </div>
+        </div>
+        <div className="absolute inset-0 flex items-center justify-center">
+          <Badge tone="purple">Coming Soon</Badge>
+        </div>
+      </Card>
+
+      <Card className="p-6">
+        <h3 className="text-lg font-semibold">Account Information</h3>
+        <div className="mt-2">
+          <SettingsSection
+            title="Full Name"
+            value={user.name}
+            editing={editing === "name"}
+            onEdit={() => open("name")}
+          >
+            <form onSubmit={saveName} noValidate>
+              <TextField
+                label="Full Name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                autoFocus
+                maxLength={100}
+              />
+              {actions("Save")}
+            </form>
+          </SettingsSection>
+          <SettingsSection
+            title="Email Address"
+            value={user.email}
+            editing={editing === "email"}
+            onEdit={() => open("email")}
+          >
+            <form onSubmit={saveEmail} noValidate>
+              <TextField
+                label="Email Address"
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                autoFocus
+              />
+              <p className="mt-2 text-xs text-slate-500">
+                We will send a confirmation link to the new address; the change happens when you open it.
+              </p>
+              {actions("Save")}
+            </form>
+          </SettingsSection>
+          <SettingsSection
+            title="Password"
+            value="••••••••"
+            editLabel="Change"
+            editing={editing === "password"}
+            onEdit={() => open("password")}
+          >
+            <p className="text-sm text-slate-600">
+              We will e-mail a link to <strong>{user.email}</strong> where you can choose a new password.
+            </p>
+            <div className="mt-3 flex gap-2">
+              <Button size="sm" onClick={sendReset} busy={busy}>
+                Send reset link
+              </Button>
+              <Button variant="secondary" size="sm" onClick={cancel} disabled={busy}>
+                Cancel
+              </Button>
+            </div>
+          </SettingsSection>
+        </div>
+      </Card>
+    </div>
+  );
 }

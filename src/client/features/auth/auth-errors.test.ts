@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { signInErrorMessage, signUpErrorMessage } from "./auth-errors.ts";
+
+describe("sign-in error messages", () => {
+  it("maps an unconfirmed address to the spec's text", () => {
+    expect(
+      signInErrorMessage({ code: "EMAIL_NOT_VERIFIED", status: 403, message: "Email not verified" }),
+    ).toBe("Please confirm your email address before signing in. Check your inbox for a confirmation link.");
+  });
+  it("shows the backend's message, else the generic one", () => {
+    expect(
+      signInErrorMessage({
+        code: "INVALID_EMAIL_OR_PASSWORD",
+        status: 401,
+        message: "Invalid email or password",
+      }),
+    ).toBe("Invalid email or password");
+    expect(signInErrorMessage(null)).toBe("An unexpected error occurred. Please try again.");
+  });
+});
+
+describe("sign-up error messages", () => {
+  it("maps the catalogue's cases", () => {
+    expect(signUpErrorMessage({ code: "USER_ALREADY_EXISTS" })).toBe(
+      "An account with this email already exists. Please try signing in instead.",
+    );
+    expect(signUpErrorMessage({ code: "PASSWORD_TOO_SHORT" })).toBe(
+      "Password must be at least 6 characters long.",
+    );
+    expect(signUpErrorMessage({ code: "X", message: "Database down" })).toBe("Signup error: Database down");
+  });
+});

@@ -1,0 +1,21 @@
+// Maps Better Auth's error answers to the spec's catalogue (spec 01 §8).
+import { AUTH_MESSAGES } from "../../../shared/domain/auth-rules.ts";
+
+export type AuthFailure = { code?: string; message?: string; status?: number } | null | undefined;
+
+export function signInErrorMessage(error: AuthFailure): string {
+  if (!error) return AUTH_MESSAGES.unexpected;
+  if (error.code === "EMAIL_NOT_VERIFIED") return AUTH_MESSAGES.unconfirmed;
+  if (error.status === 429) return "Too many sign-in attempts. Please wait a minute and try again.";
+  // "Login: backend error — the backend message is shown".
+  if (error.message) return error.message;
+  return AUTH_MESSAGES.unexpected;
+}
+
+export function signUpErrorMessage(error: AuthFailure): string {
+  if (error?.code === "USER_ALREADY_EXISTS" || error?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+    return AUTH_MESSAGES.accountExists;
+  }
+  if (error?.code === "PASSWORD_TOO_SHORT") return AUTH_MESSAGES.passwordTooShort;
+  return `Signup error: ${error?.message ?? "please try again."}`;
+}

@@ -1,0 +1,81 @@
+// Every /api route the app registers must be covered by a rule here: anonymous callers get 401,
+// signed-in users of a wrong role get 403, the right roles get through the guard.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser, type TestUser } from "../../tests/factories/users.ts";
+import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+import { ROLES, type Role } from "../shared/domain/roles.ts";
+
+const PUBLIC = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/dev\/mailbox/];
+const RULES: { prefix: string; roles: readonly Role[] }[] = [
+  { prefix: "/api/me", roles: ROLES },
+  { prefix: "/api/admin/", roles: ["admin"] },
+];
+
+let t: TestApp;
+const users = {} as Record<Role, TestUser>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ROLES) users[role] = await createUser(t, { role });
+});
+afterAll(() => t.close());
+
+function apiRoutes() {
+  const seen = new Set<string>();
+  return t.app.routes
+    .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/") && !PUBLIC.some((p) => p.test(r.path)))
+    .map((r) => ({ method: r.method, path: r.path.replace(/:[A-Za-z]+/g, crypto.randomUUID()) }))
+    .filter((r) => {
+      const key = `${r.method} ${r.path}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+const ruleFor = (path: string) => RULES.find((r) => path === r.prefix || path.startsWith(r.prefix));
+
+describe("route guards", () => {
+  it("has a rule for every non-public route", () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(2);
+    expect(routes.filter((r) => !ruleFor(r.path)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it("answers 401 to anonymous callers on every non-public route", async () => {
+    for (const r of apiRoutes()) {
+      const res = await t.request(r.method, r.path, { body: r.method === "GET" ? undefined : {} });
+      expect(res.status, `${r.method} ${r.path}`).toBe(401);
+      expect((await res.json()).error.code).toBe("UNAUTHORIZED");
+    }
+  });
+
+  it("answers 403 to a wrong role and lets the right roles past the guard", async () => {
+    for (const r of apiRoutes()) {
+      const allowed = ruleFor(r.path)!.roles;
+      for (const role of ROLES) {
+        const res = await t.request(r.method, r.path, {
+          cookie: users[role].cookie,
+          body: r.method === "GET" ? undefined : {},
+        });
+        if (allowed.includes(role))
+          expect([401, 403], `${role} ${r.method} ${r.path}`).not.toContain(res.status);
+        else expect(res.status, `${role} ${r.method} ${r.path}`).toBe(403);
+      }
+    }
+  });
+
+  it("answers an unknown API path with a JSON 404", async () => {
+    const res = await t.request("GET", "/api/nothing-here");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
+  });
+
+  it("counts real rows in the admin overview", async () => {
+    const res = await t.request("GET", "/api/admin/overview", { cookie: users.admin.cookie });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.users).toEqual({ pending: 1, student: 1, teacher: 1, admin: 1 });
+    expect(body.classes).toBe(0);
+  });
+});

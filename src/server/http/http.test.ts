@@ -1,0 +1,78 @@
+// Response headers and static serving: COOP/COEP/CSP everywhere, immutable hashed assets,
+// a real 404 for a missing asset, the SPA for any other path, no dev mailbox in production.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { type Database, openPglite } from "../db/client.ts";
+
+let database: Database;
+let clientDir: string;
+let app: ReturnType<typeof createApp>["app"];
+
+beforeAll(async () => {
+  database = await openPglite(undefined);
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "pyclass-client-"));
+  fs.mkdirSync(path.join(clientDir, "assets"));
+  fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><div id=root></div>");
+  fs.writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log(1)");
+  app = createApp({ db: database.db, config: loadConfig({ NODE_ENV: "test" }), clientDir }).app;
+});
+afterAll(async () => {
+  await database.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (p: string) => app.request(`http://localhost:3000${p}`);
+
+describe("security headers", () => {
+  for (const p of ["/", "/student/classes", "/api/health", "/api/me", "/assets/app-abc123.js"]) {
+    it(`are on ${p}`, async () => {
+      const res = await get(p);
+      expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      expect(res.headers.get("cross-origin-embedder-policy")).toBe("require-corp");
+      expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-powered-by")).toBeNull();
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    });
+  }
+});
+
+describe("static files", () => {
+  it("serves the SPA for client routes, never cached stale", async () => {
+    const res = await get("/teacher/dashboard");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("<div id=root>");
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("caches hashed assets forever", async () => {
+    const res = await get("/assets/app-abc123.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("gives a missing asset a 404 rather than index.html", async () => {
+    const res = await get("/assets/missing-123.js");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBeNull();
+  });
+});
+
+describe("production", () => {
+  it("has no development mailbox", async () => {
+    const prod = createApp({
+      db: database.db,
+      config: loadConfig({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(40) }),
+    }).app;
+    const res = await prod.request("http://localhost:3000/api/dev/mailbox");
+    expect(res.status).toBe(404);
+  });
+
+  it("refuses to start without AUTH_SECRET", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
+  });
+});

@@ -1,0 +1,29 @@
+// A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
+// the PostgreSQL server named by TEST_DATABASE_URL (the CI and `npm test` Postgres suite).
+import pg from "pg";
+import { type Database, openPglite, openPostgres } from "../../src/server/db/client.ts";
+
+export const testDbKind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+export async function createTestDb(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openPglite(undefined);
+  const name = `pyclass_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
