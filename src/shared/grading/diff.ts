@@ -1,0 +1,43 @@
+// A line diff of expected against actual output, for the "why did this test fail?" view.
+export type DiffLine = { kind: "same" | "expected" | "actual"; text: string };
+
+function lines(text: string): string[] {
+  const t = text.replace(/\r\n?/g, "\n").trim();
+  return t === "" ? [] : t.split("\n");
+}
+
+/** Longest-common-subsequence diff; outputs of GCSE programs are small, O(n·m) is fine. */
+export function diffLines(expected: string, actual: string): DiffLine[] {
+  const a = lines(expected);
+  const b = lines(actual);
+  // Beyond this the table would be large; show both sides whole instead.
+  if (a.length * b.length > 4_000_000) {
+    return [
+      ...a.map((text) => ({ kind: "expected" as const, text })),
+      ...b.map((text) => ({ kind: "actual" as const, text })),
+    ];
+  }
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    }
+  }
+  const out: DiffLine[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      out.push({ kind: "same", text: a[i] });
+      i++;
+      j++;
+    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) {
+      out.push({ kind: "expected", text: a[i++] });
+    } else {
+      out.push({ kind: "actual", text: b[j++] });
+    }
+  }
+  while (i < a.length) out.push({ kind: "expected", text: a[i++] });
+  while (j < b.length) out.push({ kind: "actual", text: b[j++] });
+  return out;
+}

@@ -1,0 +1,355 @@
+"""PyClass grading harness: runs one student program and returns what the console showed.
+
+Plain Python with no Pyodide imports, so the same file runs inside Pyodide (browser worker and
+server grader) and under CPython (its tests, and the reference transcripts). Comparison and
+scoring live in TypeScript (compare.ts); this file only runs code and captures its console.
+
+The transcript rule: the transcript is everything printed, each input() prompt, and each input
+line echoed with a newline, exactly as a console shows it. Scripted input is consumed line by
+line; once it runs out input() returns '' (echoed as an empty line, as if Enter was pressed).
+"""
+
+import builtins
+import io
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+STUDENT_FILENAME = "<main>"
+OUTPUT_LIMIT_LINE = "[output limit reached]"
+DEFAULT_MAX_OUTPUT = 1_000_000
+# Deep recursion past this overflows the JavaScript stack in Pyodide and can leave the
+# interpreter broken, so student code may lower the limit but never raise it beyond this.
+MAX_RECURSION_LIMIT = 1000
+
+
+class OutputLimitReached(BaseException):
+    """Raised on the write that crosses the output cap. BaseException so that a student's
+    `except Exception` cannot swallow it."""
+
+
+class InputNeeded(BaseException):
+    """Raised when input runs out in 're-run' mode (browser without SharedArrayBuffer): the
+    page asks the user for one more line and runs the program again with it."""
+
+    def __init__(self, prompt):
+        super().__init__(prompt)
+        self.prompt = prompt
+
+
+def split_input(text):
+    """Test input is lines separated by newlines; a final newline does not add an empty line."""
+    if not text:
+        return []
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+class _Console:
+    """Collects the transcript (what the console shows) and the output (printed text only,
+    without prompts and echoed input), with one cap on the transcript's size."""
+
+    def __init__(self, max_output, on_output):
+        self.transcript = []
+        self.output = []
+        self.size = 0
+        self.max_output = max_output
+        self.on_output = on_output
+        self.limited = False
+
+    def add(self, text, printed):
+        if not text:
+            return
+        if self.limited:
+            raise OutputLimitReached()
+        room = self.max_output - self.size
+        if len(text) > room:
+            text = text[:room]
+            self.limited = True
+        self.size += len(text)
+        self.transcript.append(text)
+        if printed:
+            self.output.append(text)
+        if self.on_output is not None and text:
+            self.on_output(text)
+        if self.limited:
+            raise OutputLimitReached()
+
+
+class _Writer(io.TextIOBase):
+    """sys.stdout / sys.stderr replacement writing into the console."""
+
+    def __init__(self, console, name):
+        super().__init__()
+        self._console = console
+        self._name = name
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def encoding(self):
+        return "utf-8"
+
+    def writable(self):
+        return True
+
+    def isatty(self):
+        return False
+
+    def write(self, s):
+        if not isinstance(s, str):
+            raise TypeError(f"write() argument must be str, not {type(s).__name__}")
+        self._console.add(s, True)
+        return len(s)
+
+    def flush(self):
+        pass
+
+
+class _Input:
+    """input() and sys.stdin for one run. Lines come from a script (tests), from read_line
+    (interactive: the browser blocks on a SharedArrayBuffer until the user answers), or from a
+    script that raises InputNeeded when it runs out (re-run mode)."""
+
+    def __init__(self, console, lines, read_line, need_more):
+        self._console = console
+        self._lines = list(lines or [])
+        self._read_line = read_line
+        self._need_more = need_more
+
+    def _next(self, prompt):
+        if self._lines:
+            return self._lines.pop(0)
+        if self._read_line is not None:
+            line = self._read_line(prompt)
+            return "" if line is None else str(line)
+        if self._need_more:
+            raise InputNeeded(prompt)
+        return ""
+
+    def input(self, prompt=""):
+        prompt = str(prompt)
+        self._console.add(prompt, False)
+        line = self._next(prompt).replace("\r", "").split("\n")[0]
+        self._console.add(line + "\n", False)
+        return line
+
+    # sys.stdin replacement: reading a line behaves like input() without a prompt.
+    def readline(self, size=-1):
+        if not self._lines and self._read_line is None and not self._need_more:
+            return ""
+        line = self._next("")
+        self._console.add(line + "\n", False)
+        return line + "\n"
+
+    def read(self, size=-1):
+        parts = []
+        while self._lines:
+            parts.append(self.readline())
+        return "".join(parts)
+
+    def readlines(self):
+        return self.read().splitlines(keepends=True)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def isatty(self):
+        return False
+
+    def readable(self):
+        return True
+
+    def fileno(self):
+        raise io.UnsupportedOperation("fileno")
+
+    def close(self):
+        pass
+
+    @property
+    def encoding(self):
+        return "utf-8"
+
+
+def _student_line(exc):
+    """Line number of the innermost frame of the student's code, or None."""
+    if isinstance(exc, SyntaxError) and exc.filename == STUDENT_FILENAME:
+        return exc.lineno
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == STUDENT_FILENAME:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _message(exc):
+    if isinstance(exc, SyntaxError):
+        return exc.msg or ""
+    # Spec: a missing file reads 'File not found: {name}'. Errno numbers differ between
+    # Pyodide (44) and CPython (2), so the raw message would also differ between them.
+    if isinstance(exc, FileNotFoundError) and exc.filename is not None:
+        return f"File not found: {exc.filename}"
+    if isinstance(exc, ModuleNotFoundError) and exc.name:
+        return f"File not found: {exc.name} (only Python's standard modules can be imported here)"
+    try:
+        return str(exc)
+    except BaseException:
+        return ""
+
+
+def format_error(exc):
+    """'Error: <Type>: <message> (line N)'; the message or line part is left out when empty."""
+    text = "Error: " + type(exc).__name__
+    message = _message(exc)
+    if message:
+        text += ": " + message
+    line = _student_line(exc)
+    if line is not None:
+        text += f" (line {line})"
+    return text, line
+
+
+def _clamped_setrecursionlimit(original):
+    def setrecursionlimit(limit):
+        original(min(int(limit), MAX_RECURSION_LIMIT))
+
+    return setrecursionlimit
+
+
+def run_program(
+    code,
+    input_text="",
+    *,
+    read_line=None,
+    need_more=False,
+    on_output=None,
+    max_output=DEFAULT_MAX_OUTPUT,
+    fresh_dir=True,
+):
+    """Run `code` as __main__ in a fresh namespace. Returns a dict:
+    transcript   console text (prints, prompts, echoes, then the error line if any)
+    output       the same without prompts and echoes
+    error        'Error: ...' line, '[output limit reached]', or None
+    error_type   exception class name, 'OutputLimit', 'InputNeeded' or None
+    line         line of the student's code the error happened on, or None
+    prompt       the prompt that was waiting, in re-run mode (error_type 'InputNeeded')
+    """
+    console = _Console(max_output, on_output)
+    stdin = _Input(console, split_input(input_text), read_line, need_more)
+    stdout = _Writer(console, "<stdout>")
+    stderr = _Writer(console, "<stderr>")
+
+    saved = {
+        "stdout": sys.stdout,
+        "stderr": sys.stderr,
+        "stdin": sys.stdin,
+        "__stdout__": sys.__stdout__,
+        "__stderr__": sys.__stderr__,
+        "__stdin__": sys.__stdin__,
+    }
+    saved_input = builtins.input
+    saved_setrecursionlimit = sys.setrecursionlimit
+    saved_limit = sys.getrecursionlimit()
+    saved_cwd = os.getcwd()
+    work_dir = None
+
+    error = None
+    error_type = None
+    line = None
+    prompt = None
+    try:
+        if fresh_dir:
+            work_dir = tempfile.mkdtemp(prefix="run-")
+            os.chdir(work_dir)
+        saved_setrecursionlimit(min(saved_limit, MAX_RECURSION_LIMIT))
+        sys.setrecursionlimit = _clamped_setrecursionlimit(saved_setrecursionlimit)
+        builtins.input = stdin.input
+        sys.stdout = sys.__stdout__ = stdout
+        sys.stderr = sys.__stderr__ = stderr
+        sys.stdin = sys.__stdin__ = stdin
+        namespace = {"__name__": "__main__", "__builtins__": builtins, "__file__": "main.py"}
+        try:
+            compiled = compile(code, STUDENT_FILENAME, "exec")
+            exec(compiled, namespace)
+        except SystemExit as exc:
+            # exit("message") prints the message, as CPython does; a number prints nothing.
+            if exc.code is not None and not isinstance(exc.code, int):
+                stderr.write(str(exc.code) + "\n")
+        finally:
+            namespace.clear()
+    except OutputLimitReached:
+        error_type = "OutputLimit"
+        error = OUTPUT_LIMIT_LINE
+    except InputNeeded as exc:
+        error_type = "InputNeeded"
+        prompt = exc.prompt
+    except BaseException as exc:  # noqa: BLE001 - every failure becomes part of the result
+        error_type = type(exc).__name__
+        try:
+            error, line = format_error(exc)
+        except BaseException:
+            error = "Error: " + error_type
+    finally:
+        for name, value in saved.items():
+            setattr(sys, name, value)
+        builtins.input = saved_input
+        sys.setrecursionlimit = saved_setrecursionlimit
+        saved_setrecursionlimit(saved_limit)
+        if work_dir is not None:
+            try:
+                os.chdir(saved_cwd)
+                shutil.rmtree(work_dir, ignore_errors=True)
+            except BaseException:
+                pass
+
+    if console.limited and error_type != "OutputLimit":
+        # The student's code caught OutputLimitReached and went on: the cap still failed it.
+        error_type = "OutputLimit"
+        error = OUTPUT_LIMIT_LINE
+        line = None
+    transcript = "".join(console.transcript)
+    output = "".join(console.output)
+    if error is not None:
+        transcript = _append_line(transcript, error)
+        output = _append_line(output, error)
+    return {
+        "transcript": transcript,
+        "output": output,
+        "error": error,
+        "error_type": error_type,
+        "line": line,
+        "prompt": prompt,
+    }
+
+
+def _append_line(text, line):
+    if text and not text.endswith("\n"):
+        text += "\n"
+    return text + line
+
+
+def run_program_json(code, input_text="", max_output=DEFAULT_MAX_OUTPUT):
+    """The server's entry point: strings in, a JSON string out, so no JavaScript object is ever
+    handed to the student's interpreter."""
+    return json.dumps(run_program(code, input_text, max_output=max_output))
+
+
+if __name__ == "__main__":
+    # CPython use: python3 harness.py < job.json  →  one result per test, as JSON lines.
+    job = json.load(sys.stdin)
+    for test in job.get("tests", []):
+        print(run_program_json(job["code"], test.get("input", "")))

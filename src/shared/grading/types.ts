@@ -1,0 +1,39 @@
+// The grading contract shared by the browser worker, the server grader and the UI.
+
+/** One test case, as teachers write it: input lines separated by newlines. */
+export type TestCase = { input?: string; expectedOutput: string };
+
+/** What harness.py returns for one run of a program (see its run_program docstring). */
+export type HarnessRun = {
+  transcript: string;
+  output: string;
+  error: string | null;
+  error_type: string | null;
+  line: number | null;
+  prompt: string | null;
+};
+
+/** Which form of the expected output matched: with prompts and echoed input, or without. */
+export type MatchedStyle = "transcript" | "output";
+
+export type TestResult = {
+  passed: boolean;
+  /** What the console showed (the transcript, ending with the error line if any). */
+  output: string;
+  error: string | null;
+  timeMs: number;
+  matched?: MatchedStyle;
+};
+
+export type GradeResult = {
+  passed: number;
+  total: number;
+  score: number;
+  results: TestResult[];
+};
+
+/** Per-test limits. Defaults: 5 s per test, 1 MB of output. */
+export type RunLimits = { timeMs?: number; maxOutput?: number };
+
+export const DEFAULT_TIME_LIMIT_MS = 5_000;
+export const DEFAULT_MAX_OUTPUT = 1_000_000;
