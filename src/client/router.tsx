@@ -8,20 +8,32 @@ import {
   Settings,
   Users,
 } from "lucide-react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
-import { DashboardRedirect, RequireArea, RequireSession } from "./app/guards.tsx";
+import { DashboardRedirect, Loading, RequireArea, RequireSession } from "./app/guards.tsx";
 import { ComingSoon, type NavItem, Shell } from "./app/shell.tsx";
-import { AuthPage } from "./features/auth/auth-page.tsx";
-import { SelectRolePage } from "./features/auth/select-role-page.tsx";
-import { UpdatePasswordPage } from "./features/auth/update-password-page.tsx";
-import { DevMailboxPage } from "./features/dev-mailbox/dev-mailbox-page.tsx";
-import { AboutPage } from "./features/public/about-page.tsx";
-import { ContactPage } from "./features/public/contact-page.tsx";
 import { LandingPage } from "./features/public/landing-page.tsx";
-import { PrivacyPage } from "./features/public/privacy-page.tsx";
 import { PublicLayout } from "./features/public/public-layout.tsx";
-import { TermsPage } from "./features/public/terms-page.tsx";
-import { SettingsPage } from "./features/settings/settings-page.tsx";
+
+/** Every page but the landing page loads on demand, so the first visit stays light. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  const Component = lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+  return (
+    <Suspense fallback={<Loading />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+const AuthPage = () => page(() => import("./features/auth/auth-page.tsx"), "AuthPage");
+const SelectRolePage = () => page(() => import("./features/auth/select-role-page.tsx"), "SelectRolePage");
+const UpdatePasswordPage = () => page(() => import("./features/auth/update-password-page.tsx"), "UpdatePasswordPage");
+const DevMailboxPage = () => page(() => import("./features/dev-mailbox/dev-mailbox-page.tsx"), "DevMailboxPage");
+const SettingsPage = () => page(() => import("./features/settings/settings-page.tsx"), "SettingsPage");
+const AboutPage = () => page(() => import("./features/public/about-page.tsx"), "AboutPage");
+const ContactPage = () => page(() => import("./features/public/contact-page.tsx"), "ContactPage");
+const PrivacyPage = () => page(() => import("./features/public/privacy-page.tsx"), "PrivacyPage");
+const TermsPage = () => page(() => import("./features/public/terms-page.tsx"), "TermsPage");
 
 const studentNav: NavItem[] = [
   { to: "/student/classes", label: "My Classes", icon: Users },

@@ -3,7 +3,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Me } from "../../shared/api/me.ts";
 import { ApiError, api } from "../lib/api.ts";
-import { authClient } from "../lib/auth-client.ts";
 
 export const meQueryKey = ["me"] as const;
 
@@ -24,6 +23,8 @@ export function useMe() {
 export function useSignOut() {
   const qc = useQueryClient();
   return async () => {
+    // Loaded on demand: the auth client is not needed until someone signs in or out.
+    const { authClient } = await import("../lib/auth-client.ts");
     await authClient.signOut().catch(() => {});
     qc.clear();
     qc.setQueryData(meQueryKey, null);
