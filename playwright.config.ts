@@ -6,6 +6,8 @@ export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Port and output folder can be moved so two runs on one machine don't collide.
+  outputDir: `test-results/e2e-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -30,14 +32,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "rm -rf .tmp/e2e-data && node scripts/start.mjs",
+    command: `rm -rf .tmp/e2e-data-${port} && node scripts/start.mjs`,
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
       NODE_ENV: "test",
       PORT: String(port),
-      DATA_DIR: ".tmp/e2e-data",
+      DATA_DIR: `.tmp/e2e-data-${port}`,
       PUBLIC_URL: baseURL,
       RATE_LIMIT: "off",
     },
