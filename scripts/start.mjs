@@ -1,6 +1,6 @@
 // npm start: builds the web app when the build is missing or older than the sources, then
 // runs the server (SPA + API on one port).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
