@@ -28,8 +28,10 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
   const r = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const r = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
   cwd: root,
   stdio: "inherit",
 });
-process.exit(r.status ?? 1);
+// Pass stop signals on, so the server releases its data-directory lock and closes the database.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
