@@ -20,6 +20,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Real Pyodide in a sandboxed grader process: heavy, so one file at a time.
+        test: {
+          name: "python",
+          include: ["src/server/python/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

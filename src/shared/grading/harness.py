@@ -347,9 +347,3 @@ def run_program_json(code, input_text="", max_output=DEFAULT_MAX_OUTPUT):
     handed to the student's interpreter."""
     return json.dumps(run_program(code, input_text, max_output=max_output))
 
-
-if __name__ == "__main__":
-    # CPython use: python3 harness.py < job.json  →  one result per test, as JSON lines.
-    job = json.load(sys.stdin)
-    for test in job.get("tests", []):
-        print(run_program_json(job["code"], test.get("input", "")))

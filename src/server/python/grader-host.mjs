@@ -1,0 +1,243 @@
+// @ts-check
+// The grader host: a child process of the server, started with an empty environment and
+// --disallow-code-generation-from-strings, that runs student programs in worker threads
+// (interpreter-worker.mjs). It keeps interpreters pre-spawned from a memory snapshot, gives
+// each job a fresh one (unless told to reuse, as the CLI does), enforces per-test time limits
+// (interrupt, then terminate and respawn) and answers the server over IPC.
+//
+// IPC in:  {type: "grade", id, code, tests: [{input}], timeMs, maxOutput}
+// IPC out: {type: "ready"} · {type: "graded", id, runs: [{run|null, timeMs, reason}]} ·
+//          {type: "failed", id, message}
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { HARNESS_PATH, preparePyodideDir } from "./pyodide-files.mjs";
+
+const WORKER_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), "interpreter-worker.mjs");
+/** After an interrupt, how long the program may take to stop before its worker is killed. */
+const INTERRUPT_GRACE_MS = 1000;
+/** Tests of one job whose interpreter had to be killed; beyond this the rest are not run. */
+const MAX_KILLS_PER_JOB = 3;
+const SIGINT = 2;
+
+const options = JSON.parse(process.argv[2] ?? "{}");
+const size = Math.max(1, Number(options.size) || 1);
+const reuse = Boolean(options.reuse);
+const spareTarget = reuse ? 0 : size;
+
+/** @param {unknown} msg */
+function send(msg) {
+  if (process.connected) process.send?.(msg);
+}
+
+/** @type {SharedArrayBuffer | undefined} */
+let snapshot;
+const pyodideDir = preparePyodideDir(options.cacheRoot);
+const snapshotPath = path.join(pyodideDir, "snapshot.bin");
+
+/** @typedef {{ worker: Worker, interrupt: Int32Array, ready: Promise<void>, dead: boolean, onMessage: ((m: any) => void) | null, onExit: (() => void) | null }} Slot */
+
+/** @returns {Promise<void>} */
+async function ensureSnapshot() {
+  if (fs.existsSync(snapshotPath)) {
+    const bytes = fs.readFileSync(snapshotPath);
+    snapshot = new SharedArrayBuffer(bytes.length);
+    new Uint8Array(snapshot).set(bytes);
+    return;
+  }
+  const worker = new Worker(WORKER_PATH, {
+    workerData: { pyodideDir, harnessPath: HARNESS_PATH, makeSnapshot: true },
+    env: {},
+  });
+  const bytes = await new Promise((resolve, reject) => {
+    worker.on("message", (m) => (m.type === "snapshot" ? resolve(m.bytes) : reject(new Error(m.message))));
+    worker.on("error", reject);
+    worker.on("exit", () => reject(new Error("snapshot worker exited")));
+  });
+  await worker.terminate();
+  const tmp = `${snapshotPath}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, bytes);
+  fs.renameSync(tmp, snapshotPath);
+  snapshot = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(snapshot).set(bytes);
+}
+
+/** @returns {Slot} */
+function spawn() {
+  const interrupt = new SharedArrayBuffer(4);
+  const worker = new Worker(WORKER_PATH, {
+    workerData: { pyodideDir, harnessPath: HARNESS_PATH, snapshot, interrupt },
+    env: {},
+    // Only the JS heap; wasm memory is capped by the patched module (this limit ignores it).
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
+  /** @type {Slot} */
+  const slot = {
+    worker,
+    interrupt: new Int32Array(interrupt),
+    dead: false,
+    onMessage: null,
+    onExit: null,
+    ready: Promise.resolve(),
+  };
+  slot.ready = new Promise((resolve, reject) => {
+    slot.onMessage = (m) => {
+      if (m.type === "ready") resolve();
+      else reject(new Error(m.message));
+    };
+    slot.onExit = () => reject(new Error("interpreter exited while starting"));
+  });
+  worker.on("message", (m) => slot.onMessage?.(m));
+  worker.on("error", () => {
+    slot.dead = true;
+  });
+  worker.on("exit", () => {
+    slot.dead = true;
+    slot.onExit?.();
+  });
+  return slot;
+}
+
+/** Ready (or starting) interpreters waiting for a job. */
+/** @type {Slot[]} */
+const spares = [];
+/** The CLI's one warm interpreter. */
+/** @type {Slot | null} */
+let kept = null;
+let snapshotFailures = 0;
+
+function topUp() {
+  while (spares.length < spareTarget) {
+    const slot = spawn();
+    slot.ready.catch(() => {});
+    spares.push(slot);
+  }
+}
+
+/** @returns {Promise<Slot>} */
+async function take() {
+  if (reuse && kept && !kept.dead) return kept;
+  for (;;) {
+    const slot = spares.shift() ?? spawn();
+    topUp();
+    try {
+      await slot.ready;
+      if (reuse) kept = slot;
+      return slot;
+    } catch (e) {
+      await slot.worker.terminate();
+      // A snapshot that no longer loads (e.g. a corrupt file): drop it, use plain loads.
+      if (snapshot && ++snapshotFailures >= 2) {
+        snapshot = undefined;
+        fs.rmSync(snapshotPath, { force: true });
+        for (const s of spares.splice(0)) s.worker.terminate();
+      } else if (!snapshot && ++snapshotFailures >= 4) {
+        throw e;
+      }
+    }
+  }
+}
+
+function release(/** @type {Slot} */ slot) {
+  if (reuse && !slot.dead) return;
+  slot.dead = true;
+  slot.worker.terminate();
+}
+
+/**
+ * Runs one test; resolves with the harness's run, or null if the worker had to be killed.
+ * @param {Slot} slot
+ * @param {{code: string, input: string, timeMs: number, maxOutput: number}} test
+ */
+function runTest(slot, test) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let reason = null;
+    /** @type {NodeJS.Timeout | undefined} */
+    let kill;
+    const finish = (/** @type {any} */ result) => {
+      clearTimeout(limit);
+      clearTimeout(kill);
+      slot.onMessage = null;
+      slot.onExit = null;
+      Atomics.store(slot.interrupt, 0, 0);
+      resolve(result);
+    };
+    const limit = setTimeout(() => {
+      reason = "timeout";
+      Atomics.store(slot.interrupt, 0, SIGINT);
+      kill = setTimeout(() => {
+        slot.dead = true;
+        slot.worker.terminate();
+        finish({ run: null, timeMs: performance.now() - started, reason });
+      }, INTERRUPT_GRACE_MS);
+    }, test.timeMs);
+    slot.onMessage = (m) => {
+      if (m.type === "result") {
+        const interrupted = reason && m.run.error_type === "KeyboardInterrupt";
+        finish({ run: m.run, timeMs: m.timeMs, reason: interrupted ? reason : null });
+      } else if (m.type === "fatal") {
+        slot.dead = true;
+        slot.worker.terminate();
+        finish({ run: null, timeMs: performance.now() - started, reason: reason ?? "crash" });
+      }
+    };
+    slot.onExit = () => finish({ run: null, timeMs: performance.now() - started, reason: reason ?? "crash" });
+    Atomics.store(slot.interrupt, 0, 0);
+    slot.worker.postMessage({ type: "test", code: test.code, input: test.input, maxOutput: test.maxOutput });
+  });
+}
+
+/** @param {{id: string, code: string, tests: {input?: string}[], timeMs: number, maxOutput: number}} job */
+async function grade(job) {
+  const runs = [];
+  let slot = await take();
+  let kills = 0;
+  try {
+    for (const t of job.tests) {
+      if (kills >= MAX_KILLS_PER_JOB) {
+        runs.push({ run: null, timeMs: 0, reason: "skipped" });
+        continue;
+      }
+      const r = await runTest(slot, {
+        code: job.code,
+        input: t.input ?? "",
+        timeMs: job.timeMs,
+        maxOutput: job.maxOutput,
+      });
+      runs.push(r);
+      if (slot.dead) {
+        kills++;
+        if (kills < MAX_KILLS_PER_JOB) slot = await take();
+      }
+    }
+  } finally {
+    release(slot);
+  }
+  send({ type: "graded", id: job.id, runs });
+}
+
+process.on("message", (/** @type {any} */ msg) => {
+  if (msg?.type === "grade") {
+    grade(msg).catch((e) =>
+      send({ type: "failed", id: msg.id, message: e instanceof Error ? e.message : String(e) }),
+    );
+  }
+});
+// The server went away: nothing left to grade for.
+process.on("disconnect", () => process.exit(0));
+
+try {
+  await ensureSnapshot();
+} catch (e) {
+  // Plain loads are slower (≈2 s per interpreter) but still correct.
+  console.error(
+    `grader: no memory snapshot (${e instanceof Error ? e.message : e}); loading Pyodide without one`,
+  );
+  snapshot = undefined;
+}
+topUp();
+if (reuse) kept = await take();
+else await spares[0]?.ready.catch(() => {});
+send({ type: "ready" });
