@@ -1,15 +1,49 @@
 // Top bar and footer shared by the public pages (spec 01 §2).
-import { Link, Outlet, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { ButtonLink } from "../../components/ui/button.tsx";
 
-export function Logo() {
+// `compact` hides the word on very narrow phones (it stays in the link's accessible name).
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
-    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+    <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-slate-900">
       <span className="grid size-8 place-items-center rounded-lg bg-brand-600 font-mono text-sm text-white">
         py
       </span>
-      PyClass
+      <span className={compact ? "max-[399px]:sr-only" : undefined}>PyClass</span>
     </Link>
+  );
+}
+
+const topLinks = [
+  { to: "/about", label: "About", always: true },
+  { to: "/contact", label: "Contact", always: true },
+  { to: "/privacy", label: "Privacy", always: false },
+  { to: "/terms", label: "Terms", always: false },
+];
+
+function topLinkClass({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-1.5 py-1 font-medium sm:px-2 transition-colors ${
+    isActive ? "text-brand-700" : "text-slate-600 hover:text-slate-900"
+  }`;
+}
+
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">{children}</ul>
+    </div>
+  );
+}
+
+function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link className="text-slate-600 hover:text-brand-700" to={to}>
+        {children}
+      </Link>
+    </li>
   );
 }
 
@@ -17,53 +51,65 @@ export function PublicLayout() {
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col bg-white">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <nav
           aria-label="Main"
-          className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4"
+          className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
         >
-          <Logo />
-          <div className="flex items-center gap-1 text-sm sm:gap-4">
-            <Link className="rounded px-2 py-1 text-slate-700 hover:text-brand-700" to="/about">
-              About
-            </Link>
-            <Link className="rounded px-2 py-1 text-slate-700 hover:text-brand-700" to="/contact">
-              Contact
-            </Link>
-            <Link
-              className="hidden rounded px-2 py-1 text-slate-700 hover:text-brand-700 sm:inline"
-              to="/privacy"
-            >
-              Privacy
-            </Link>
-            <Link
-              className="hidden rounded px-2 py-1 text-slate-700 hover:text-brand-700 sm:inline"
-              to="/terms"
-            >
-              Terms
-            </Link>
-            <ButtonLink to="/auth" size="sm">
+          <Logo compact />
+          <div className="flex items-center gap-0.5 text-sm sm:gap-3">
+            {topLinks.map((link) => (
+              <NavLink
+                key={link.to}
+                to={link.to}
+                className={(state) => `${topLinkClass(state)} ${link.always ? "" : "hidden sm:inline"}`}
+              >
+                {link.label}
+              </NavLink>
+            ))}
+            <ButtonLink to="/auth" size="sm" className="whitespace-nowrap sm:ml-1">
               Get Started
             </ButtonLink>
           </div>
         </nav>
       </header>
-      <main className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-slate-50">
-        <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-8 text-sm text-slate-600">
-          <Link to="/auth">For Students</Link>
-          <Link to="/auth">For Teachers</Link>
-          <Link to="/">Home</Link>
-          <Link to="/privacy">Privacy Policy</Link>
-          <Link to="/terms">Terms of Service</Link>
-          {pathname === "/about" && <Link to="/contact">Contact Us</Link>}
-          <span className="ml-auto">
-            © {new Date().getFullYear()} PyClass Ltd, registered in England and Wales
-          </span>
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <Logo />
+            <p className="mt-3 max-w-xs text-sm text-slate-600">
+              Learn and teach GCSE Python, right in the browser.
+            </p>
+          </div>
+          <FooterColumn title="Get started">
+            <FooterLink to="/auth">For Students</FooterLink>
+            <FooterLink to="/auth">For Teachers</FooterLink>
+          </FooterColumn>
+          <FooterColumn title="PyClass">
+            <FooterLink to="/">Home</FooterLink>
+            {pathname === "/about" && <FooterLink to="/contact">Contact Us</FooterLink>}
+          </FooterColumn>
+          <FooterColumn title="Legal">
+            <FooterLink to="/privacy">Privacy Policy</FooterLink>
+            <FooterLink to="/terms">Terms of Service</FooterLink>
+          </FooterColumn>
+        </div>
+        <div className="border-t border-slate-200">
+          <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-500">
+            © {new Date().getFullYear()} PyClass Ltd, a company registered in England and Wales.
+          </p>
         </div>
       </footer>
+      <ScrollRestoration />
     </div>
   );
 }
