@@ -1,15 +1,16 @@
 import type { ReactNode } from "react";
+import type { BadgeTone } from "../../../shared/domain/tones.ts";
 
-const tones = {
+const tones: Record<BadgeTone, string> = {
   slate: "bg-slate-100 text-slate-700",
   blue: "bg-blue-100 text-blue-800",
   green: "bg-green-100 text-green-800",
   yellow: "bg-yellow-100 text-yellow-800",
   red: "bg-red-100 text-red-800",
   purple: "bg-purple-100 text-purple-800",
-} as const;
+};
 
-export type BadgeTone = keyof typeof tones;
+export type { BadgeTone } from "../../../shared/domain/tones.ts";
 
 export function Badge({ tone = "slate", children }: { tone?: BadgeTone; children: ReactNode }) {
   return (

@@ -1,0 +1,65 @@
+// Per-student status on an assignment, and how grades, scores and rates are shown.
+import type { BadgeTone } from "./tones.ts";
+
+export type ProgressStatus = "not_viewed" | "submitted" | "awaiting_grade" | "graded";
+
+export const PROGRESS_LABELS: Record<ProgressStatus, string> = {
+  not_viewed: "Not Viewed",
+  submitted: "Submitted",
+  awaiting_grade: "Awaiting Grade",
+  graded: "Graded",
+};
+
+export const PROGRESS_TONES: Record<ProgressStatus, BadgeTone> = {
+  not_viewed: "slate",
+  submitted: "blue",
+  awaiting_grade: "yellow",
+  graded: "green",
+};
+
+type FinalSubmission = { teacherGrade: number | null; submittedAt: Date | string };
+
+/**
+ * `finals` are a student's final submissions, newest first. No final → Not Viewed; the newest
+ * graded → Graded; the newest ungraded → Awaiting Grade, unless an older one was graded, in
+ * which case the student resubmitted after grading → Submitted (the teacher should look again).
+ */
+export function progressStatus(finals: FinalSubmission[]): ProgressStatus {
+  const [latest, ...older] = finals;
+  if (!latest) return "not_viewed";
+  if (latest.teacherGrade !== null) return "graded";
+  return older.some((s) => s.teacherGrade !== null) ? "submitted" : "awaiting_grade";
+}
+
+/** Submission score: passed / total × 100, and 0 when there are no tests. */
+export function scorePercent(passed: number, total: number): number {
+  return total > 0 ? (passed / total) * 100 : 0;
+}
+
+/** `82.5/100`: grades keep up to two decimals and drop trailing zeros. */
+export function formatGrade(grade: number): string {
+  return `${Number(grade.toFixed(2))}/100`;
+}
+
+/** Test result colouring: 100% green, at least 75% yellow, otherwise red. */
+export function scoreTone(percent: number): BadgeTone {
+  if (percent >= 100) return "green";
+  if (percent >= 75) return "yellow";
+  return "red";
+}
+
+/** Failure-rate colours on the assignment page: over 50 red, over 25 yellow, else green. */
+export function failureRateTone(rate: number): BadgeTone {
+  if (rate > 50) return "red";
+  if (rate > 25) return "yellow";
+  return "green";
+}
+
+export const DESCRIPTION_CARD_LIMIT = 80;
+
+/** Cards show descriptions cut at 80 characters. */
+export function truncate(text: string, limit = DESCRIPTION_CARD_LIMIT): string {
+  return text.length > limit ? `${text.slice(0, limit).trimEnd()}...` : text;
+}
+
+export const DEFAULT_STARTER_CODE = "# Your code here";
