@@ -27,8 +27,10 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 const AuthPage = () => page(() => import("./features/auth/auth-page.tsx"), "AuthPage");
 const SelectRolePage = () => page(() => import("./features/auth/select-role-page.tsx"), "SelectRolePage");
-const UpdatePasswordPage = () => page(() => import("./features/auth/update-password-page.tsx"), "UpdatePasswordPage");
-const DevMailboxPage = () => page(() => import("./features/dev-mailbox/dev-mailbox-page.tsx"), "DevMailboxPage");
+const UpdatePasswordPage = () =>
+  page(() => import("./features/auth/update-password-page.tsx"), "UpdatePasswordPage");
+const DevMailboxPage = () =>
+  page(() => import("./features/dev-mailbox/dev-mailbox-page.tsx"), "DevMailboxPage");
 const SettingsPage = () => page(() => import("./features/settings/settings-page.tsx"), "SettingsPage");
 const AboutPage = () => page(() => import("./features/public/about-page.tsx"), "AboutPage");
 const ContactPage = () => page(() => import("./features/public/contact-page.tsx"), "ContactPage");

@@ -27,15 +27,13 @@ export async function createUser(
   const name = overrides.name ?? `${role[0].toUpperCase()}${role.slice(1)} ${counter}`;
   const ctx = await t.auth.$context;
   await t.db.insert(user).values({ id, name, email, emailVerified: true, role });
-  await t.db
-    .insert(account)
-    .values({
-      id: crypto.randomUUID(),
-      accountId: id,
-      providerId: "credential",
-      userId: id,
-      password: await ctx.password.hash(password),
-    });
+  await t.db.insert(account).values({
+    id: crypto.randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: await ctx.password.hash(password),
+  });
   const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password } });
   if (res.status !== 200) throw new Error(`sign-in failed for ${email}: ${res.status} ${await res.text()}`);
   return { id, name, email, password, role, cookie: cookieFrom(res) };
