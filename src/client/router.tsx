@@ -36,6 +36,8 @@ const AboutPage = () => page(() => import("./features/public/about-page.tsx"), "
 const ContactPage = () => page(() => import("./features/public/contact-page.tsx"), "ContactPage");
 const PrivacyPage = () => page(() => import("./features/public/privacy-page.tsx"), "PrivacyPage");
 const TermsPage = () => page(() => import("./features/public/terms-page.tsx"), "TermsPage");
+const PlaygroundPage = () =>
+  page(() => import("./features/playground/playground-page.tsx"), "PlaygroundPage");
 
 const studentNav: NavItem[] = [
   { to: "/student/classes", label: "My Classes", icon: Users },
@@ -77,6 +79,14 @@ export const router = createBrowserRouter([
     element: (
       <RequireSession>
         <SelectRolePage />
+      </RequireSession>
+    ),
+  },
+  {
+    path: "/playground",
+    element: (
+      <RequireSession>
+        <PlaygroundPage />
       </RequireSession>
     ),
   },

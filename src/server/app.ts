@@ -10,6 +10,7 @@ import { AppError } from "./errors.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
+import { mountPyodide } from "./http/pyodide-static.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountStatic } from "./http/static.ts";
 import type { AppEnv } from "./types.ts";
@@ -57,6 +58,7 @@ export function createApp({ db, config, mailer = createMailer(db, config), clien
     return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
   });
 
+  mountPyodide(app);
   if (clientDir) mountStatic(app, clientDir);
   return { app, auth };
 }

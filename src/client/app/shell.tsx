@@ -1,6 +1,7 @@
 // The signed-in shells: a sidebar of the area's pages, a header with the welcome line, Sign Out.
 import { LogOut, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet, useNavigate } from "react-router";
+import { PythonPreloader } from "../python/python-preloader.tsx";
 import { useMe, useSignOut } from "./session.tsx";
 
 export type NavItem = { to: string; label: string; icon: LucideIcon };
@@ -12,6 +13,7 @@ export function Shell({ title, nav }: { title: string; nav: NavItem[] }) {
   const name = me.data?.name?.trim() || "User";
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
+      <PythonPreloader />
       <aside className="border-b border-slate-200 bg-white md:w-60 md:shrink-0 md:border-r md:border-b-0">
         <div className="flex h-16 items-center gap-2 px-5 text-lg font-bold">
           <span className="grid size-8 place-items-center rounded-lg bg-brand-600 font-mono text-sm text-white">

@@ -13,7 +13,7 @@ export function matchExpected(
   expected: string,
   run: Pick<HarnessRun, "transcript" | "output" | "error">,
 ): MatchedStyle | null {
-  if (run.error !== null) return null;
+  if (run.error != null) return null;
   const want = normalise(expected);
   if (want === normalise(run.transcript)) return "transcript";
   if (want === normalise(run.output)) return "output";

@@ -1,0 +1,64 @@
+// The output panel: the program's console with an inline input field while input() waits.
+// Enter sends the line; the harness echoes it into the console like a terminal would.
+import { useEffect, useRef, useState } from "react";
+
+type Props = {
+  output: string;
+  waitingForInput: boolean;
+  prompt: string | null;
+  onInput: (line: string) => void;
+  placeholder?: string;
+};
+
+export function OutputConsole({ output, waitingForInput, prompt, onInput, placeholder }: Props) {
+  const [line, setLine] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (waitingForInput) input.current?.focus();
+  }, [waitingForInput]);
+
+  // Keep the newest output in view, as a terminal does.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "nearest" });
+  }, [output, waitingForInput]);
+
+  return (
+    <section aria-label="Output" className="rounded-lg border border-slate-800 bg-slate-900 text-slate-100">
+      <div className="max-h-96 min-h-40 overflow-auto p-3 font-mono text-sm">
+        <pre data-testid="output" aria-live="polite" className="whitespace-pre-wrap break-words">
+          {output || (waitingForInput ? "" : <span className="text-slate-400">{placeholder}</span>)}
+        </pre>
+        {waitingForInput && (
+          <form
+            className="mt-1 flex items-center gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              onInput(line);
+              setLine("");
+            }}
+          >
+            <label htmlFor="console-input" className="sr-only">
+              {prompt ? `Answer: ${prompt}` : "Type your input and press Enter"}
+            </label>
+            <span aria-hidden className="text-emerald-400">
+              &gt;
+            </span>
+            <input
+              id="console-input"
+              ref={input}
+              value={line}
+              onChange={(e) => setLine(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Type your answer and press Enter"
+              className="min-w-0 flex-1 rounded border border-slate-600 bg-slate-800 px-2 py-1 font-mono text-sm text-white placeholder:text-slate-500 focus:border-emerald-400 focus:outline-none"
+            />
+          </form>
+        )}
+        <div ref={end} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// Messages between the page (python-runtime.ts) and the Pyodide worker (python-worker.ts).
+import type { HarnessRun } from "../../shared/grading/types.ts";
+
+/** Stdin control words in the SharedArrayBuffer: [state, byteLength], then the bytes. */
+export const STDIN_WAITING = 0;
+export const STDIN_DATA = 1;
+export const STDIN_CANCEL = 2;
+export const STDIN_HEADER_BYTES = 8;
+export const STDIN_BUFFER_BYTES = 64 * 1024;
+export const SIGINT = 2;
+/** Shared console buffer: [bytesWritten] then UTF-8 bytes; room for a capped run's output. */
+export const OUTPUT_HEADER_BYTES = 8;
+export const OUTPUT_BUFFER_BYTES = 4 * 1024 * 1024 + 64 * 1024;
+
+export type ToWorker =
+  | {
+      type: "init";
+      interrupt: SharedArrayBuffer | null;
+      stdin: SharedArrayBuffer | null;
+      output: SharedArrayBuffer | null;
+    }
+  /** `answers` is set in re-run mode (no SharedArrayBuffer): input beyond them stops the run. */
+  | { type: "run"; id: number; code: string; answers: string[] | null; maxOutput: number }
+  | { type: "test"; id: number; index: number; code: string; input: string; maxOutput: number };
+
+export type FromWorker =
+  | { type: "ready"; ms: number; snapshot: "loaded" | "made" | "none" }
+  | { type: "load-failed"; message: string }
+  /** Output: text itself in re-run mode; otherwise "new bytes in the shared buffer". */
+  | { type: "stdout"; id: number; text: string | null }
+  | { type: "input-request"; id: number; prompt: string }
+  | { type: "done"; id: number; run: HarnessRun; timeMs: number }
+  | { type: "crashed"; id: number; message: string };

@@ -1,0 +1,207 @@
+/// <reference lib="webworker" />
+// The browser's Python: one module worker holding Pyodide, served from our own origin. It starts
+// from a memory snapshot kept in Cache Storage when it can (≈0.3 s) and makes one otherwise.
+// input() blocks here on a SharedArrayBuffer until the page answers; Stop sets the interrupt
+// buffer. Every program runs through harness.py, the same grader the server uses.
+import harnessSource from "../../shared/grading/harness.py?raw";
+import { PYODIDE_BASE_PATH, PYODIDE_VERSION } from "../../shared/grading/pyodide-version.ts";
+import type { HarnessRun } from "../../shared/grading/types.ts";
+import {
+  type FromWorker,
+  OUTPUT_HEADER_BYTES,
+  STDIN_CANCEL,
+  STDIN_DATA,
+  STDIN_HEADER_BYTES,
+  STDIN_WAITING,
+  type ToWorker,
+} from "./protocol.ts";
+
+type PyDict = { toJs(options: { dict_converter: typeof Object.fromEntries }): unknown; destroy(): void };
+type PyCallable = { callKwargs(...args: unknown[]): PyDict };
+type Pyodide = {
+  runPython(code: string, options?: { filename?: string }): unknown;
+  globals: { get(name: string): PyCallable };
+  setInterruptBuffer(buffer: Int32Array): void;
+  checkInterrupt(): void;
+  setStdout(options: { write: (bytes: Uint8Array) => number }): void;
+  setStderr(options: { write: (bytes: Uint8Array) => number }): void;
+  setStdin(options: { stdin: () => string | null }): void;
+  makeMemorySnapshot(): Uint8Array;
+};
+type LoadPyodide = (options: Record<string, unknown>) => Promise<Pyodide>;
+
+const SNAPSHOT_CACHE = "pyclass-python";
+const SNAPSHOT_KEY = `/pyodide-snapshot/${PYODIDE_VERSION}`;
+/** The page is told about new output at most every FLUSH_MS; it also polls the shared buffer each
+ * frame, so output printed just before a long silent loop still shows. Without shared memory,
+ * text is sent in batches (the first write of a run at once). */
+const FLUSH_MS = 16;
+const BATCH_CHARS = 8192;
+
+const post = (msg: FromWorker) => (self as DedicatedWorkerGlobalScope).postMessage(msg);
+
+let py: Pyodide;
+let runProgram: PyCallable;
+let interrupt: Int32Array | null = null;
+let stdinControl: Int32Array | null = null;
+let stdinBytes: Uint8Array | null = null;
+let outputHeader: Int32Array | null = null;
+let outputBytes: Uint8Array | null = null;
+const encoder = new TextEncoder();
+
+async function loadWithSnapshot(
+  loadPyodide: LoadPyodide,
+): Promise<{ py: Pyodide; snapshot: "loaded" | "made" | "none" }> {
+  const options = { indexURL: PYODIDE_BASE_PATH };
+  const cache = typeof caches !== "undefined" ? await caches.open(SNAPSHOT_CACHE).catch(() => null) : null;
+  if (cache) {
+    const cached = await cache.match(SNAPSHOT_KEY).catch(() => undefined);
+    if (cached) {
+      try {
+        const bytes = new Uint8Array(await cached.arrayBuffer());
+        return { py: await loadPyodide({ ...options, _loadSnapshot: bytes }), snapshot: "loaded" };
+      } catch {
+        // A snapshot that no longer loads is dropped; the plain load below makes a new one.
+        await cache.delete(SNAPSHOT_KEY).catch(() => {});
+      }
+    }
+    try {
+      const made = await loadPyodide({ ...options, _makeSnapshot: true });
+      const bytes = made.makeMemorySnapshot();
+      await cache.put(SNAPSHOT_KEY, new Response(bytes as Uint8Array<ArrayBuffer>)).catch(() => {});
+      return { py: made, snapshot: "made" };
+    } catch {
+      // Fall through to a plain load.
+    }
+  }
+  return { py: await loadPyodide(options), snapshot: "none" };
+}
+
+async function init(msg: Extract<ToWorker, { type: "init" }>) {
+  const started = performance.now();
+  try {
+    const { loadPyodide } = (await import(/* @vite-ignore */ `${PYODIDE_BASE_PATH}pyodide.mjs`)) as {
+      loadPyodide: LoadPyodide;
+    };
+    const loaded = await loadWithSnapshot(loadPyodide);
+    py = loaded.py;
+    if (msg.interrupt) {
+      interrupt = new Int32Array(msg.interrupt);
+      Atomics.store(interrupt, 0, 0);
+      py.setInterruptBuffer(interrupt);
+    }
+    if (msg.output) {
+      outputHeader = new Int32Array(msg.output, 0, 2);
+      outputBytes = new Uint8Array(msg.output, OUTPUT_HEADER_BYTES);
+    }
+    if (msg.stdin) {
+      stdinControl = new Int32Array(msg.stdin, 0, 2);
+      stdinBytes = new Uint8Array(msg.stdin, STDIN_HEADER_BYTES);
+    }
+    // Writes that bypass sys.stdout (os.write(1, …)) still reach the console.
+    const decoder = new TextDecoder();
+    const raw = {
+      write: (bytes: Uint8Array) => {
+        emit(decoder.decode(bytes));
+        return bytes.length;
+      },
+    };
+    py.setStdout(raw);
+    py.setStderr(raw);
+    py.setStdin({ stdin: () => null });
+    py.runPython(harnessSource, { filename: "harness.py" });
+    runProgram = py.globals.get("run_program");
+    post({ type: "ready", ms: performance.now() - started, snapshot: loaded.snapshot });
+  } catch (e) {
+    post({ type: "load-failed", message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+// Output of the current run.
+let currentId = 0;
+let pending = "";
+let lastFlush = Number.NEGATIVE_INFINITY;
+
+function flush() {
+  if (outputHeader) {
+    if (pending) post({ type: "stdout", id: currentId, text: null });
+  } else if (pending) {
+    post({ type: "stdout", id: currentId, text: pending });
+  }
+  pending = "";
+  lastFlush = performance.now();
+}
+
+function emit(text: string) {
+  if (outputHeader && outputBytes) {
+    const bytes = encoder.encode(text);
+    const at = Atomics.load(outputHeader, 0);
+    const n = Math.min(bytes.length, outputBytes.length - at);
+    outputBytes.set(bytes.subarray(0, n), at);
+    Atomics.store(outputHeader, 0, at + n);
+    pending = "x"; // something new to announce
+  } else {
+    pending += text;
+  }
+  if (pending.length >= BATCH_CHARS || performance.now() - lastFlush >= FLUSH_MS) flush();
+}
+
+/** input() in interactive mode: ask the page, then sleep until it answers or Stop cancels. */
+function readLine(prompt: string): string {
+  const control = stdinControl!;
+  flush();
+  Atomics.store(control, 0, STDIN_WAITING);
+  post({ type: "input-request", id: currentId, prompt });
+  for (;;) {
+    Atomics.wait(control, 0, STDIN_WAITING, 500);
+    const state = Atomics.load(control, 0);
+    if (state === STDIN_DATA) {
+      // Copy out of the shared buffer before decoding (TextDecoder refuses shared memory).
+      const line = new TextDecoder().decode(stdinBytes!.slice(0, Atomics.load(control, 1)));
+      Atomics.store(control, 0, STDIN_WAITING);
+      return line;
+    }
+    if (state === STDIN_CANCEL || (interrupt && Atomics.load(interrupt, 0) !== 0)) {
+      Atomics.store(control, 0, STDIN_WAITING);
+      py.checkInterrupt(); // raises KeyboardInterrupt inside Python
+      return "";
+    }
+  }
+}
+
+function execute(id: number, code: string, kwargs: Record<string, unknown>): void {
+  currentId = id;
+  pending = "";
+  lastFlush = Number.NEGATIVE_INFINITY;
+  if (interrupt) Atomics.store(interrupt, 0, 0);
+  const started = performance.now();
+  try {
+    const result = runProgram.callKwargs(code, { ...kwargs, on_output: emit });
+    const converted = result.toJs({ dict_converter: Object.fromEntries }) as Record<string, unknown>;
+    // Python's None arrives as undefined; the shared types (and the server) use null.
+    const run = Object.fromEntries(Object.entries(converted).map(([k, v]) => [k, v ?? null])) as HarnessRun;
+    result.destroy();
+    flush();
+    post({ type: "done", id, run, timeMs: performance.now() - started });
+  } catch (e) {
+    flush();
+    post({ type: "crashed", id, message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const msg = event.data;
+  if (msg.type === "init") void init(msg);
+  else if (msg.type === "run") {
+    const rerun = msg.answers !== null;
+    execute(msg.id, msg.code, {
+      input_text: rerun ? msg.answers!.map((a) => `${a}\n`).join("") : "",
+      read_line: rerun || !stdinControl ? null : readLine,
+      need_more: rerun,
+      max_output: msg.maxOutput,
+      fresh_dir: false,
+    });
+  } else if (msg.type === "test") {
+    execute(msg.id, msg.code, { input_text: msg.input, max_output: msg.maxOutput, fresh_dir: true });
+  }
+};

@@ -1,0 +1,84 @@
+// The browser's Python on /playground, in real Chromium against the production build: input()
+// answered inline, Stop ends an endless loop within 2 s and the next Run works, Run Tests.
+import { expect, type Page, test } from "@playwright/test";
+import { signUpVerified } from "./helpers/auth.ts";
+
+async function setCode(page: Page, code: string) {
+  const editor = page.getByTestId("code-editor").locator(".cm-content");
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(code);
+  await expect(editor).toHaveText(code.split("\n").join(""));
+}
+
+test("runs Python with inline input, stops an endless loop, runs tests", async ({ page }) => {
+  await signUpVerified(page, "student");
+  await page.goto("/playground");
+  await expect(page.getByRole("heading", { name: "Python playground" })).toBeVisible();
+  const status = page.getByTestId("python-status");
+  const output = page.getByTestId("output");
+  await expect(status).toHaveText("Ready", { timeout: 30_000 });
+  expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
+
+  // Two input() questions, answered in the output panel.
+  await setCode(
+    page,
+    'name = input("Name? ")\ncolour = input("Favourite colour? ")\nprint(f"{name} likes {colour}")',
+  );
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  const answer = page.getByPlaceholder("Type your answer and press Enter");
+  await expect(answer).toBeFocused();
+  await expect(output).toHaveText("Name? ");
+  await answer.fill("Ada");
+  await answer.press("Enter");
+  await expect(output).toHaveText("Name? Ada\nFavourite colour? ");
+  await page.getByPlaceholder("Type your answer and press Enter").fill("green");
+  await page.keyboard.press("Enter");
+  await expect(output).toHaveText("Name? Ada\nFavourite colour? green\nAda likes green\n");
+  await expect(status).toHaveText("Ready");
+
+  // An endless loop: Stop ends it within 2 s, and the next Run works.
+  await setCode(page, 'print("looping")\nwhile True:\n    pass');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(output).toHaveText("looping\n");
+  await expect(status).toHaveText("Running");
+  const stopped = Date.now();
+  await page.getByRole("button", { name: "Stop" }).click();
+  await expect(output).toContainText("[program stopped]", { timeout: 2000 });
+  expect(Date.now() - stopped).toBeLessThan(2000);
+  await expect(status).toHaveText("Ready", { timeout: 5000 });
+
+  await setCode(page, 'print("after stop", 6 * 7)\nprint(1 / 0)');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(output).toHaveText("after stop 42\nError: ZeroDivisionError: division by zero (line 2)");
+
+  // Ctrl+Enter runs too.
+  await setCode(page, 'print("keyboard")');
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(output).toHaveText("keyboard\n");
+
+  // Run Tests: the starter tests, one written with prompts and one without.
+  await setCode(
+    page,
+    'name = input("What is your name? ")\nage = int(input("How old are you? "))\nprint(f"Hello {name}! Next year you will be {age + 1}.")',
+  );
+  await page.getByRole("button", { name: "Run Tests" }).click();
+  await expect(page.getByTestId("test-summary")).toHaveText("Passed: 2/2 tests");
+});
+
+test("a program that never ends fails its test at the time limit", async ({ page }) => {
+  await signUpVerified(page, "student");
+  await page.goto("/playground");
+  await expect(page.getByTestId("python-status")).toHaveText("Ready", { timeout: 30_000 });
+  await setCode(page, "print(sum(range(10**11)))");
+  await page.getByRole("button", { name: "Run Tests" }).click();
+  await expect(page.getByTestId("test-summary")).toHaveText("Passed: 0/2 tests", { timeout: 30_000 });
+  await page.getByText("Why did this test fail?").first().click();
+  await expect(page.getByText(/TimeoutError: the program ran for more than 5 s/).first()).toBeVisible();
+  // The worker was replaced and runs again.
+  await expect(page.getByTestId("python-status")).toHaveText("Ready", { timeout: 10_000 });
+  await setCode(page, 'print("alive")');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(page.getByTestId("output")).toHaveText("alive\n");
+});
