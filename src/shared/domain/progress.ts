@@ -31,10 +31,8 @@ export function progressStatus(finals: FinalSubmission[]): ProgressStatus {
   return older.some((s) => s.teacherGrade !== null) ? "submitted" : "awaiting_grade";
 }
 
-/** Submission score: passed / total × 100, and 0 when there are no tests. */
-export function scorePercent(passed: number, total: number): number {
-  return total > 0 ? (passed / total) * 100 : 0;
-}
+// One definition of the score rule, shared with the grader.
+export { scorePercent } from "../grading/score.ts";
 
 /** `82.5/100`: grades keep up to two decimals and drop trailing zeros. */
 export function formatGrade(grade: number): string {

@@ -1,0 +1,77 @@
+// The student's assignments across their classes (spec 01 §2: Assignments list).
+import { CalendarClock, CheckCircle2, ClipboardList } from "lucide-react";
+import { formatGrade, truncate } from "../../../../shared/domain/progress.ts";
+import { Loading } from "../../../app/guards.tsx";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { ButtonLink } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { formatDate } from "../../../lib/format.ts";
+import { useMyAssignments } from "../student-queries.ts";
+
+export function StudentAssignmentsPage() {
+  const list = useMyAssignments();
+  return (
+    <div className="space-y-6">
+      <h2 className="text-2xl font-semibold">Assignments</h2>
+      {list.isPending && <Loading />}
+      {list.isError && (
+        <Alert tone="error">Your assignments could not be loaded. Please refresh the page.</Alert>
+      )}
+      {list.data?.length === 0 && (
+        <Card className="p-10 text-center">
+          <ClipboardList className="mx-auto size-10 text-slate-400" aria-hidden />
+          <p className="mt-3 text-lg font-medium">No assignments yet</p>
+          <p className="mt-1 text-sm text-slate-600">
+            When your teacher sets work for one of your classes, it appears here.
+          </p>
+        </Card>
+      )}
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {list.data?.map((a) => {
+          const done = a.status === "submitted";
+          return (
+            <li key={a.id}>
+              <Card className="flex h-full flex-col p-5" data-testid="assignment-card">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <h3 className="text-lg font-semibold text-slate-900">{a.name}</h3>
+                    <p className="text-sm text-slate-500">{a.class.name}</p>
+                  </div>
+                  <Badge tone={done ? "green" : "yellow"}>{done ? "Completed" : "Pending"}</Badge>
+                </div>
+                {a.description && <p className="mt-3 text-sm text-slate-700">{truncate(a.description)}</p>}
+                <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+                  {done && a.submittedAt ? (
+                    <span className="flex items-center gap-1">
+                      <CheckCircle2 className="size-4" aria-hidden /> Submitted {formatDate(a.submittedAt)}
+                    </span>
+                  ) : (
+                    <span className="flex items-center gap-1">
+                      <CalendarClock className="size-4" aria-hidden />{" "}
+                      {a.dueDate ? `Due ${formatDate(a.dueDate)}` : "No due date"}
+                    </span>
+                  )}
+                  {a.teacherGrade !== null && (
+                    <span className="font-medium text-slate-900" data-testid="grade">
+                      Grade: {formatGrade(a.teacherGrade)}
+                    </span>
+                  )}
+                </div>
+                <div className="mt-auto pt-4">
+                  <ButtonLink
+                    to={`/student/assignments/${a.id}`}
+                    variant={done ? "secondary" : "primary"}
+                    className="w-full"
+                  >
+                    {done ? "View Submission" : "Start Assignment"}
+                  </ButtonLink>
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

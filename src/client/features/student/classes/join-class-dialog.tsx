@@ -1,0 +1,83 @@
+// Join Class: 8 characters, upper-cased as typed, capped at 8; the spec's four join messages.
+import { type FormEvent, useState } from "react";
+import { CLASS_MESSAGES } from "../../../../shared/api/classes.ts";
+import {
+  isJoinCodeShape,
+  JOIN_CODE_LENGTH,
+  normaliseJoinCodeInput,
+} from "../../../../shared/domain/join-code.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { useJoinClass } from "../student-queries.ts";
+
+export function JoinClassDialog({
+  open,
+  onOpenChange,
+  onJoined,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onJoined: (name: string) => void;
+}) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const join = useJoinClass();
+
+  function close(next: boolean) {
+    if (!next) {
+      setCode("");
+      setError(null);
+    }
+    onOpenChange(next);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!isJoinCodeShape(code)) return setError(CLASS_MESSAGES.invalidCode);
+    setError(null);
+    try {
+      const joined = await join.mutateAsync(code);
+      close(false);
+      onJoined(joined.name);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) setError(CLASS_MESSAGES.notAuthenticated);
+      else if (err instanceof ApiError && err.status < 500) setError(err.message);
+      else setError(CLASS_MESSAGES.joinFailed);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Join Class"
+      description="Type the 8-character code your teacher gave you."
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <TextField
+          label="Class code"
+          value={code}
+          onChange={(e) => setCode(normaliseJoinCodeInput(e.target.value))}
+          maxLength={JOIN_CODE_LENGTH}
+          autoComplete="off"
+          spellCheck={false}
+          autoFocus
+          placeholder="e.g. ABCD2345"
+          className="[&_input]:font-mono [&_input]:tracking-widest"
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={join.isPending}>
+            Join Class
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

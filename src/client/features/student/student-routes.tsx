@@ -1,0 +1,28 @@
+// The pages under /student (spec 01 §2: Student area), loaded on demand.
+import { Navigate, type RouteObject } from "react-router";
+import { lazyPage } from "../../app/lazy-page.tsx";
+import { ComingSoon } from "../../app/shell.tsx";
+
+const MyClassesPage = lazyPage(() => import("./classes/my-classes-page.tsx"), "MyClassesPage");
+const ClassDetailPage = lazyPage(() => import("./classes/class-detail-page.tsx"), "StudentClassDetailPage");
+const AssignmentsPage = lazyPage(
+  () => import("./assignments/assignments-page.tsx"),
+  "StudentAssignmentsPage",
+);
+const WorkspacePage = lazyPage(
+  () => import("./workspace/assignment-workspace-page.tsx"),
+  "AssignmentWorkspacePage",
+);
+const SettingsPage = lazyPage(() => import("../settings/settings-page.tsx"), "SettingsPage");
+
+export const studentRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="classes" replace /> },
+  { path: "classes", element: <MyClassesPage /> },
+  { path: "classes/:classId", element: <ClassDetailPage /> },
+  { path: "assignments", element: <AssignmentsPage /> },
+  { path: "assignments/:assignmentId", element: <WorkspacePage /> },
+  { path: "exercises", element: <ComingSoon title="Exercises" /> },
+  { path: "exercise/:exerciseId", element: <ComingSoon title="Exercise" /> },
+  { path: "settings", element: <SettingsPage /> },
+  { path: "*", element: <Navigate to="/student/classes" replace /> },
+];

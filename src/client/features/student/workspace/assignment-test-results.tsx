@@ -1,0 +1,145 @@
+// Test results of the workspace: pass/fail per case; a failed visible case expands to its
+// input, the student's output and the expected output with a line diff, plus tips.
+import { ChevronDown, EyeOff, Lightbulb } from "lucide-react";
+import { useState } from "react";
+import { failureTips } from "../../../../shared/domain/failure-tips.ts";
+import { diffLines } from "../../../../shared/grading/diff.ts";
+import { summaryText } from "../../../../shared/grading/score.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import type { ResultRow, ResultSet } from "./result-rows.ts";
+
+function Block({ title, text }: { title: string; text: string }) {
+  return (
+    <div>
+      <h5 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</h5>
+      <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-50 p-2 font-mono text-sm whitespace-pre-wrap">
+        {text || " "}
+      </pre>
+    </div>
+  );
+}
+
+function LineDiff({ expected, actual }: { expected: string; actual: string }) {
+  const lines = diffLines(expected, actual);
+  return (
+    <div>
+      <h5 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Differences</h5>
+      <pre
+        className="mt-1 max-h-48 overflow-auto rounded border border-slate-200 font-mono text-sm"
+        data-testid="line-diff"
+      >
+        {lines.map((l, i) => (
+          <div
+            key={i}
+            className={
+              l.kind === "expected"
+                ? "bg-green-50 text-green-900"
+                : l.kind === "actual"
+                  ? "bg-red-50 text-red-900"
+                  : "text-slate-600"
+            }
+          >
+            <span aria-hidden className="inline-block w-5 pl-1 select-none">
+              {l.kind === "expected" ? "+" : l.kind === "actual" ? "−" : " "}
+            </span>
+            <span className="sr-only">
+              {l.kind === "expected" ? "expected: " : l.kind === "actual" ? "yours: " : ""}
+            </span>
+            {l.text || " "}
+          </div>
+        ))}
+      </pre>
+      <p className="mt-1 text-xs text-slate-500">
+        Green lines (+) were expected; red lines (−) are what your program printed instead.
+      </p>
+    </div>
+  );
+}
+
+function Row({ row }: { row: ResultRow }) {
+  const [open, setOpen] = useState(false);
+  const [tipsOpen, setTipsOpen] = useState(false);
+  const expandable = row.passed === false && !row.hidden;
+  const status =
+    row.passed === null ? (
+      <Badge tone="slate">Checked when you submit</Badge>
+    ) : (
+      <Badge tone={row.passed ? "green" : "red"}>{row.passed ? "Passed" : "Failed"}</Badge>
+    );
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white">
+      <button
+        type="button"
+        disabled={!expandable}
+        onClick={() => setOpen(!open)}
+        aria-expanded={expandable ? open : undefined}
+        className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm disabled:cursor-default"
+      >
+        {row.hidden && <EyeOff className="size-4 text-slate-500" aria-label="Hidden test" />}
+        <span className="min-w-0 flex-1 truncate font-medium">{row.label}</span>
+        {status}
+        {expandable && (
+          <ChevronDown className={`size-4 transition ${open ? "rotate-180" : ""}`} aria-hidden />
+        )}
+      </button>
+      {expandable && open && (
+        <div className="space-y-3 border-t border-slate-100 p-3">
+          {row.input !== null && <Block title="Test input" text={row.input} />}
+          <Block title="Your output" text={row.output ?? ""} />
+          <Block title="Expected output" text={row.expected ?? ""} />
+          {row.expected !== null && <LineDiff expected={row.expected} actual={row.output ?? ""} />}
+          <button
+            type="button"
+            onClick={() => setTipsOpen(!tipsOpen)}
+            aria-expanded={tipsOpen}
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
+            <Lightbulb className="size-4" aria-hidden /> Why did this test fail?
+          </button>
+          {tipsOpen && (
+            <ul
+              className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+              aria-label="Why did this test fail?"
+            >
+              {failureTips({ expected: row.expected ?? "", actual: row.output ?? "", error: row.error }).map(
+                (t) => (
+                  <li key={t.id}>
+                    <strong className="block text-amber-900">{t.title}</strong>
+                    <span className="text-amber-900">{t.text}</span>
+                  </li>
+                ),
+              )}
+            </ul>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function AssignmentTestResults({ results }: { results: ResultSet | null }) {
+  if (!results) return <p className="text-sm text-slate-500">No test results yet</p>;
+  const hiddenPending = results.rows.filter((r) => r.passed === null).length;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm font-medium" data-testid="test-summary">
+        {summaryText(results.passed, results.total)}
+        <span className="ml-2 font-normal text-slate-500">
+          {results.source === "server"
+            ? "(checked by PyClass when you submitted)"
+            : "(checked in your browser)"}
+        </span>
+      </p>
+      {hiddenPending > 0 && (
+        <p className="text-xs text-slate-500">
+          {hiddenPending} hidden {hiddenPending === 1 ? "test is" : "tests are"} checked only when you submit.
+        </p>
+      )}
+      <ol className="space-y-2">
+        {results.rows.map((row) => (
+          <Row key={row.key} row={row} />
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+// The assignment workspace: write Python, run it with live input(), run the tests in the
+// browser, submit for the server to grade, read the teacher's feedback. Code is never lost:
+// every change is saved in this browser until it is submitted.
+import { ArrowLeft, FlaskConical, Play, Send, Square } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useParams } from "react-router";
+import type { StudentAssignmentDetail, Submission } from "../../../../shared/api/assignments.ts";
+import { DEFAULT_STARTER_CODE, scoreTone } from "../../../../shared/domain/progress.ts";
+import { expandStarterCode } from "../../../../shared/grading/compare.ts";
+import { scorePercent } from "../../../../shared/grading/score.ts";
+import { Loading } from "../../../app/guards.tsx";
+import { useMe } from "../../../app/session.tsx";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button, ButtonLink } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { usePython } from "../../../python/use-python.ts";
+import { CodeEditor } from "../../playground/code-editor.tsx";
+import { OutputConsole } from "../../playground/output-console.tsx";
+import { useCreateSubmission, useMySubmissions, useStudentAssignment } from "../student-queries.ts";
+import { AssignmentTestResults } from "./assignment-test-results.tsx";
+import { PreviousSubmissions } from "./previous-submissions.tsx";
+import { browserRows, type ResultSet, serverRows } from "./result-rows.ts";
+import { TeacherFeedback } from "./teacher-feedback.tsx";
+import { useDraft } from "./use-draft.ts";
+
+export function AssignmentWorkspacePage() {
+  const { assignmentId = "" } = useParams();
+  const assignment = useStudentAssignment(assignmentId);
+  const me = useMe();
+
+  if (assignment.isPending || me.isPending) return <Loading />;
+  if (assignment.isError || !assignment.data || !me.data) {
+    const forbidden = assignment.error instanceof ApiError && [403, 404].includes(assignment.error.status);
+    return (
+      <Card className="mx-auto max-w-lg p-8 text-center">
+        <h2 className="text-xl font-semibold">Assignment not found</h2>
+        <p className="mt-2 text-slate-600">
+          {forbidden || !assignment.error
+            ? "The assignment was not found, or you do not have access to it."
+            : "The assignment could not be loaded. Please check your connection and try again."}
+        </p>
+        <ButtonLink to="/student/assignments" variant="secondary" className="mt-6">
+          <ArrowLeft className="size-4" aria-hidden /> Back to Assignments
+        </ButtonLink>
+      </Card>
+    );
+  }
+  return <Workspace assignment={assignment.data} userId={me.data.id} />;
+}
+
+type Busy = "run" | "tests" | "submit" | null;
+
+function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail; userId: string }) {
+  const python = usePython();
+  const submissions = useMySubmissions(assignment.id);
+  const createSubmission = useCreateSubmission(assignment.id);
+  const draft = useDraft(`pyclass:draft:${userId}:${assignment.id}`, () =>
+    assignment.starterCode.trim() ? expandStarterCode(assignment.starterCode) : DEFAULT_STARTER_CODE,
+  );
+  const [busy, setBusy] = useState<Busy>(null);
+  const [results, setResults] = useState<ResultSet | null>(null);
+  const [banner, setBanner] = useState<{ tone: "error" | "success" | "info"; text: string } | null>(null);
+
+  const cases = assignment.testCases;
+  const visibleTests = useMemo(
+    () => cases.flatMap((tc) => (tc.hidden ? [] : [{ input: tc.input, expectedOutput: tc.expectedOutput }])),
+    [cases],
+  );
+  const latestFinal: Submission | undefined = submissions.data?.find((s) => s.isFinal);
+  const shownResults = results ?? (latestFinal ? serverRows(cases, latestFinal.results) : null);
+  const running = python.state === "running" || python.state === "waiting-for-input";
+
+  async function runCode() {
+    if (busy) return;
+    setBusy("run");
+    setBanner(null);
+    try {
+      await python.run(draft.code);
+    } catch (e) {
+      setBanner({ tone: "error", text: (e as Error).message });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** Runs the visible tests in the browser; returns null when there are none or it failed. */
+  async function browserTests(): Promise<ResultSet | null> {
+    if (visibleTests.length === 0) return null;
+    const grade = await python.runTests(draft.code, visibleTests);
+    const set = browserRows(cases, grade);
+    setResults(set);
+    return set;
+  }
+
+  async function runTests() {
+    if (busy || cases.length === 0) return;
+    setBusy("tests");
+    setBanner(null);
+    try {
+      const set = await browserTests();
+      if (set) {
+        // A non-final attempt: history and activity only, marked unverified by the server.
+        createSubmission.mutate({
+          code: draft.code,
+          final: false,
+          browserResult: { passed: set.passed, total: set.total },
+        });
+      }
+    } catch (e) {
+      setBanner({ tone: "error", text: (e as Error).message });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function submit() {
+    if (busy) return;
+    if (!draft.code.trim()) return setBanner({ tone: "error", text: "Write some code before you submit." });
+    setBusy("submit");
+    setBanner(null);
+    try {
+      // Spec: submitting runs the tests first when there are no results yet.
+      if (!results && visibleTests.length > 0) await browserTests();
+      const saved = await createSubmission.mutateAsync({ code: draft.code, final: true });
+      setResults(serverRows(cases, saved.results));
+      draft.clear();
+      setBanner({
+        tone: "success",
+        text:
+          saved.totalTests > 0
+            ? `Submitted. PyClass checked your work: passed ${saved.passedTests} of ${saved.totalTests} tests.`
+            : "Submitted.",
+      });
+    } catch (e) {
+      setBanner({
+        tone: "error",
+        text:
+          e instanceof ApiError
+            ? e.message
+            : "Your code could not be submitted. It is still saved here; please try again.",
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const passedBadge = shownResults && shownResults.total > 0 && (
+    <Badge tone={scoreTone(scorePercent(shownResults.passed, shownResults.total))}>
+      {shownResults.passed}/{shownResults.total} tests passed
+    </Badge>
+  );
+
+  return (
+    <div className="space-y-4">
+      <ButtonLink to="/student/assignments" variant="ghost" size="sm">
+        <ArrowLeft className="size-4" aria-hidden /> Back to Assignments
+      </ButtonLink>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-2xl font-semibold">{assignment.name}</h2>
+        <Badge tone="blue">Python</Badge>
+        {passedBadge}
+      </div>
+      <p className="text-sm text-slate-600">
+        {assignment.class.name}
+        {assignment.dueDate ? ` · Due ${formatDate(assignment.dueDate)}` : " · No due date"}
+      </p>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
+          <Play className="size-4" aria-hidden /> Run Code
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={runTests}
+          busy={busy === "tests"}
+          disabled={busy !== null || cases.length === 0}
+        >
+          <FlaskConical className="size-4" aria-hidden />{" "}
+          {cases.length === 0 ? "No Tests Available" : "Run Tests"}
+        </Button>
+        <Button variant="secondary" onClick={submit} busy={busy === "submit"} disabled={busy !== null}>
+          <Send className="size-4" aria-hidden /> Submit Code
+        </Button>
+        {running && (
+          <Button variant="danger" onClick={() => python.stop()}>
+            <Square className="size-4" aria-hidden /> Stop
+          </Button>
+        )}
+        <span className="text-xs text-slate-500" aria-live="polite">
+          {python.loadError
+            ? ""
+            : python.state === "loading"
+              ? "Python is starting…"
+              : busy === "tests" && python.testsDone !== null
+                ? `Running test ${python.testsDone + 1} of ${visibleTests.length}…`
+                : ""}
+        </span>
+      </div>
+      {python.loadError && (
+        <Alert tone="error">
+          Python could not start: {python.loadError}{" "}
+          <button type="button" className="underline" onClick={python.retry}>
+            Try again
+          </button>
+        </Alert>
+      )}
+      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+      {draft.saveFailed && (
+        <Alert tone="error">
+          This browser would not save a copy of your code. Keep this tab open until you submit.
+        </Alert>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="space-y-4">
+          <Card className="p-4">
+            <h3 className="font-semibold">Description</h3>
+            <p className="mt-2 text-sm whitespace-pre-wrap text-slate-700">
+              {assignment.description || "No description."}
+            </p>
+          </Card>
+          {latestFinal && <TeacherFeedback submission={latestFinal} />}
+          <Card className="p-4">
+            <h3 className="mb-2 font-semibold">Test Results</h3>
+            {cases.length === 0 ? (
+              <p className="text-sm text-slate-500">No test cases available</p>
+            ) : (
+              <AssignmentTestResults results={shownResults} />
+            )}
+          </Card>
+          <Card className="p-4">
+            <h3 className="mb-2 font-semibold">Previous Submissions</h3>
+            <PreviousSubmissions submissions={submissions.data} onRestore={(code) => draft.setCode(code)} />
+          </Card>
+        </div>
+        <div className="space-y-4">
+          <CodeEditor value={draft.code} onChange={draft.setCode} onRun={runCode} label="Your Python code" />
+          <OutputConsole
+            output={python.output}
+            waitingForInput={python.state === "waiting-for-input"}
+            prompt={python.prompt}
+            onInput={python.sendInput}
+            placeholder="Run your code to see its output here."
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Earlier test runs and submissions, newest first, each with Restore Code.
+import { History } from "lucide-react";
+import type { Submission } from "../../../../shared/api/assignments.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+
+export function PreviousSubmissions({
+  submissions,
+  onRestore,
+}: {
+  submissions: Submission[] | undefined;
+  onRestore: (code: string) => void;
+}) {
+  if (!submissions) return <p className="text-sm text-slate-500">Loading...</p>;
+  if (submissions.length === 0) return <p className="text-sm text-slate-500">No submissions yet</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {submissions.map((s) => (
+        <li key={s.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
+          <History className="size-4 text-slate-400" aria-hidden />
+          <span className="min-w-0 flex-1">
+            <span className="block text-slate-800">{formatDateTime(s.submittedAt)}</span>
+            <span className="text-slate-500">
+              {s.isFinal ? "Submitted" : "Test run"} · passed {s.passedTests} of {s.totalTests}
+            </span>
+          </span>
+          {s.isFinal && <Badge tone="blue">Final</Badge>}
+          <Button size="sm" variant="secondary" onClick={() => onRestore(s.code)}>
+            Restore Code
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import type { StudentTestCase } from "../../../../shared/api/assignments.ts";
+import { browserRows, serverRows } from "./result-rows.ts";
+
+const cases: StudentTestCase[] = [
+  {
+    id: "a",
+    position: 0,
+    hidden: false,
+    description: "Greets Alex",
+    input: "Alex",
+    expectedOutput: "Hello, Alex!",
+  },
+  { id: "h", position: 1, hidden: true },
+  { id: "b", position: 2, hidden: false, description: "", input: "Sam", expectedOutput: "Hello, Sam!" },
+];
+
+describe("browser results", () => {
+  it("line up with the visible cases and leave hidden ones for the server", () => {
+    const set = browserRows(cases, {
+      passed: 1,
+      total: 2,
+      score: 50,
+      results: [
+        { passed: true, output: "Hello, Alex!", error: null, timeMs: 2 },
+        { passed: false, output: "Hi Sam", error: null, timeMs: 3 },
+      ],
+    });
+    expect(set.rows.map((r) => [r.label, r.passed])).toEqual([
+      ["Greets Alex", true],
+      ["Hidden test 2", null],
+      ["Test 3", false],
+    ]);
+    expect(set.rows[2]).toMatchObject({ input: "Sam", expected: "Hello, Sam!", output: "Hi Sam" });
+  });
+});
+
+describe("server results", () => {
+  it("never show a hidden case's output, input or expected output", () => {
+    const set = serverRows(cases, [
+      {
+        testCaseId: "a",
+        position: 0,
+        description: "Greets Alex",
+        hidden: false,
+        passed: true,
+        output: "Hello, Alex!",
+        errorMessage: null,
+        executionTimeMs: 1,
+      },
+      {
+        testCaseId: "h",
+        position: 1,
+        description: "",
+        hidden: true,
+        passed: false,
+        output: "leaked?",
+        errorMessage: "Test case failed",
+        executionTimeMs: 1,
+      },
+      {
+        testCaseId: "b",
+        position: 2,
+        description: "",
+        hidden: false,
+        passed: false,
+        output: "Oops\nError: NameError: name 'x' is not defined (line 1)",
+        errorMessage: "Test case failed",
+        executionTimeMs: 1,
+      },
+    ]);
+    expect(set.rows[1]).toMatchObject({
+      hidden: true,
+      passed: false,
+      output: null,
+      input: null,
+      expected: null,
+    });
+    expect(set.rows[2].error).toBe("Error: NameError: name 'x' is not defined (line 1)");
+    expect([set.passed, set.total]).toEqual([1, 3]);
+  });
+});

@@ -1,0 +1,80 @@
+// One shape for a test's result, whether the browser ran it (Run Tests) or the server graded it
+// (Submit Code), joined with what the student may see of the test case.
+import type { StudentTestCase, SubmissionTestResult } from "../../../../shared/api/assignments.ts";
+import type { GradeResult } from "../../../../shared/grading/types.ts";
+
+export type ResultRow = {
+  key: string;
+  label: string;
+  hidden: boolean;
+  /** null: not run in this check (hidden cases are run only by the server). */
+  passed: boolean | null;
+  output: string | null;
+  input: string | null;
+  expected: string | null;
+  error: string | null;
+  timeMs: number | null;
+};
+
+export type ResultSet = { source: "browser" | "server"; rows: ResultRow[]; passed: number; total: number };
+
+const labelOf = (tc: StudentTestCase, i: number) =>
+  tc.hidden ? `Hidden test ${i + 1}` : tc.description || `Test ${i + 1}`;
+
+const errorLine = (output: string | null) => {
+  const last = output?.trimEnd().split("\n").at(-1) ?? "";
+  return last.startsWith("Error: ") ? last : null;
+};
+
+/** Browser results cover the visible cases, in order; hidden ones wait for the server. */
+export function browserRows(cases: StudentTestCase[], grade: GradeResult): ResultSet {
+  let next = 0;
+  const rows = cases.map((tc, i): ResultRow => {
+    if (tc.hidden) {
+      return {
+        key: tc.id,
+        label: labelOf(tc, i),
+        hidden: true,
+        passed: null,
+        output: null,
+        input: null,
+        expected: null,
+        error: null,
+        timeMs: null,
+      };
+    }
+    const r = grade.results[next++];
+    return {
+      key: tc.id,
+      label: labelOf(tc, i),
+      hidden: false,
+      passed: r?.passed ?? false,
+      output: r?.output ?? "",
+      input: tc.input,
+      expected: tc.expectedOutput,
+      error: r?.error ?? null,
+      timeMs: r?.timeMs ?? null,
+    };
+  });
+  return { source: "browser", rows, passed: grade.passed, total: grade.total };
+}
+
+export function serverRows(cases: StudentTestCase[], results: SubmissionTestResult[]): ResultSet {
+  const byId = new Map(cases.map((tc, i) => [tc.id, { tc, i }]));
+  const rows = results.map((r, i): ResultRow => {
+    const found = r.testCaseId ? byId.get(r.testCaseId) : undefined;
+    const visible = found && !found.tc.hidden ? found.tc : null;
+    return {
+      key: r.testCaseId ?? `result-${i}`,
+      label: found ? labelOf(found.tc, found.i) : r.description || `Test ${i + 1}`,
+      hidden: r.hidden,
+      passed: r.passed,
+      output: r.hidden ? null : r.output,
+      input: visible ? visible.input : null,
+      expected: visible ? visible.expectedOutput : null,
+      error: r.hidden ? null : errorLine(r.output),
+      timeMs: r.executionTimeMs,
+    };
+  });
+  return { source: "server", rows, passed: results.filter((r) => r.passed).length, total: results.length };
+}
