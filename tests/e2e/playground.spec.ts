@@ -82,3 +82,43 @@ test("a program that never ends fails its test at the time limit", async ({ page
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.getByTestId("output")).toHaveText("alive\n");
 });
+
+test("degraded mode without cross-origin isolation: input() by re-running, Stop by restart", async ({
+  page,
+}) => {
+  // Serve the page without COOP/COEP, as a misconfigured proxy might: no SharedArrayBuffer.
+  await page.route("**/playground", async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers["cross-origin-opener-policy"];
+    delete headers["cross-origin-embedder-policy"];
+    await route.fulfill({ response, headers });
+  });
+  await signUpVerified(page, "student");
+  await page.goto("/playground");
+  expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(false);
+  await expect(page.getByText(/runs again from the start with your answers/)).toBeVisible();
+  await expect(page.getByTestId("python-status")).toHaveText("Ready", { timeout: 30_000 });
+  const output = page.getByTestId("output");
+
+  await setCode(page, 'a = input("First? ")\nb = input("Second? ")\nprint(a + b)');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  const answer = page.getByPlaceholder("Type your answer and press Enter");
+  await expect(output).toHaveText("First? ");
+  await answer.fill("py");
+  await answer.press("Enter");
+  await expect(output).toHaveText("First? py\nSecond? ");
+  await page.getByPlaceholder("Type your answer and press Enter").fill("thon");
+  await page.keyboard.press("Enter");
+  await expect(output).toHaveText("First? py\nSecond? thon\npython\n");
+
+  await setCode(page, "while True:\n    pass");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(page.getByTestId("python-status")).toHaveText("Running");
+  await page.getByRole("button", { name: "Stop" }).click();
+  await expect(output).toContainText("[program stopped]", { timeout: 2000 });
+  await expect(page.getByTestId("python-status")).toHaveText("Ready", { timeout: 10_000 });
+  await setCode(page, 'print("still here")');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(output).toHaveText("still here\n");
+});

@@ -176,7 +176,11 @@ function execute(id: number, code: string, kwargs: Record<string, unknown>): voi
   if (interrupt) Atomics.store(interrupt, 0, 0);
   const started = performance.now();
   try {
-    const result = runProgram.callKwargs(code, { ...kwargs, on_output: emit });
+    // JavaScript null would arrive as JsNull, not None: leave unset options out instead.
+    const options = Object.fromEntries(
+      Object.entries(kwargs).filter(([, v]) => v !== null && v !== undefined),
+    );
+    const result = runProgram.callKwargs(code, { ...options, on_output: emit });
     const converted = result.toJs({ dict_converter: Object.fromEntries }) as Record<string, unknown>;
     // Python's None arrives as undefined; the shared types (and the server) use null.
     const run = Object.fromEntries(Object.entries(converted).map(([k, v]) => [k, v ?? null])) as HarnessRun;
