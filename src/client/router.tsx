@@ -14,6 +14,7 @@ import { DashboardRedirect, Loading, RequireArea, RequireSession } from "./app/g
 import { ComingSoon, type NavItem, Shell } from "./app/shell.tsx";
 import { LandingPage } from "./features/public/landing-page.tsx";
 import { PublicLayout } from "./features/public/public-layout.tsx";
+import { teacherRoutes } from "./features/teacher/teacher-routes.tsx";
 
 /** Every page but the landing page loads on demand, so the first visit stays light. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
@@ -116,17 +117,7 @@ export const router = createBrowserRouter([
         <Shell title="Teacher Dashboard" nav={teacherNav} />
       </RequireArea>
     ),
-    children: [
-      { index: true, element: <Navigate to="dashboard" replace /> },
-      { path: "dashboard", element: <ComingSoon title="Dashboard" /> },
-      { path: "assignments", element: <ComingSoon title="Assignments" /> },
-      { path: "exercises", element: <ComingSoon title="Exercises" /> },
-      { path: "exercise/:exerciseId", element: <ComingSoon title="Exercise" /> },
-      { path: "classes", element: <ComingSoon title="Classes" /> },
-      { path: "insights", element: <ComingSoon title="Insights" /> },
-      { path: "settings", element: <SettingsPage /> },
-      { path: "*", element: <Navigate to="/teacher/dashboard" replace /> },
-    ],
+    children: teacherRoutes,
   },
   {
     path: "/admin",

@@ -1,0 +1,162 @@
+// One assignment as its teacher sees it (spec 02 §2): stats, insights, Student Progress, the
+// task itself, and an 'Edit Assignment' toggle with the spec's success and failure alerts.
+import { ArrowLeft, BarChart3, Download, FileCheck2, Pencil, Percent, Users } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useParams } from "react-router";
+import { ASSIGNMENT_MESSAGES } from "../../../../shared/api/assignments.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button, ButtonLink, buttonClass } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { SkeletonList } from "../../../components/ui/skeleton.tsx";
+import { StatCard } from "../../../components/ui/stat-card.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { dueDateLabel } from "../due-dates.ts";
+import { languageLabel } from "../languages.ts";
+import { PageHeading } from "../page-heading.tsx";
+import { QueryError } from "../query-error.tsx";
+import { AssignmentEditForm } from "./assignment-edit-form.tsx";
+import { AssignmentInsightsPanel } from "./assignment-insights-panel.tsx";
+import { assignmentExportUrl, useAssignment, useAssignmentProgress } from "./assignment-queries.ts";
+import { AssignmentSummary } from "./assignment-summary.tsx";
+import { formatPercent } from "./progress-view.ts";
+import { StudentProgressTable } from "./student-progress-table.tsx";
+
+const BackToAssignments = () => (
+  <ButtonLink to="/teacher/assignments" variant="ghost" size="sm" className="mb-4 -ml-2">
+    <ArrowLeft className="size-4" aria-hidden />
+    Back to Assignments
+  </ButtonLink>
+);
+
+export function AssignmentDetailPage() {
+  const { assignmentId = "" } = useParams();
+  const location = useLocation();
+  const assignment = useAssignment(assignmentId);
+  const progress = useAssignmentProgress(assignmentId);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const justCreated = (location.state as { created?: boolean } | null)?.created === true;
+
+  if (assignment.isPending) {
+    return (
+      <div>
+        <BackToAssignments />
+        <p className="mb-3 text-sm text-slate-600">Loading assignment...</p>
+        <SkeletonList rows={3} className="h-28" />
+      </div>
+    );
+  }
+  if (assignment.isError) {
+    const missing = assignment.error instanceof ApiError && assignment.error.status === 404;
+    return (
+      <div>
+        <BackToAssignments />
+        {missing ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+            <p className="font-medium text-slate-900">{ASSIGNMENT_MESSAGES.notFound}</p>
+            <p className="mt-1 text-sm text-slate-600">{ASSIGNMENT_MESSAGES.notFoundLong}</p>
+          </div>
+        ) : (
+          <QueryError what="this assignment" error={assignment.error} onRetry={() => assignment.refetch()} />
+        )}
+      </div>
+    );
+  }
+
+  const a = assignment.data;
+  const p = progress.data;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <BackToAssignments />
+        <PageHeading
+          title={a.name}
+          subtitle={
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span>{a.class.name}</span>
+              <Badge tone="blue">{languageLabel(a.language)}</Badge>
+              <span>{dueDateLabel(a.dueDate)}</span>
+              <span>Set {formatDate(a.createdAt)}</span>
+            </span>
+          }
+          actions={
+            <>
+              <ButtonLink to="/teacher/insights" variant="secondary">
+                <BarChart3 className="size-4" aria-hidden />
+                View Insights
+              </ButtonLink>
+              <a href={assignmentExportUrl(a.id)} download className={buttonClass("secondary")}>
+                <Download className="size-4" aria-hidden />
+                Download CSV
+                <span className="sr-only"> of grades for {a.name}</span>
+              </a>
+              <Button
+                variant={editing ? "primary" : "secondary"}
+                aria-pressed={editing}
+                onClick={() => {
+                  setSaved(false);
+                  setEditing(!editing);
+                }}
+              >
+                <Pencil className="size-4" aria-hidden />
+                Edit Assignment
+              </Button>
+            </>
+          }
+        />
+        {saved && <Alert tone="success">{ASSIGNMENT_MESSAGES.updated}</Alert>}
+        {justCreated && !saved && (
+          <Alert tone="success">
+            Assignment created. Students in {a.class.name} can now see it under Assignments.
+          </Alert>
+        )}
+      </div>
+
+      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Students" value={p?.totalStudents} icon={Users} />
+        <StatCard label="Submitted Work" value={p?.submittedCount} icon={FileCheck2} />
+        {p && (
+          <StatCard
+            label="Avg. Pass Rate"
+            value={p.avgPassRate === null ? "No data yet" : formatPercent(p.avgPassRate)}
+            icon={Percent}
+          />
+        )}
+      </section>
+
+      {editing ? (
+        <AssignmentEditForm
+          assignment={a}
+          onCancel={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            setSaved(true);
+            window.scrollTo({ top: 0, behavior: "smooth" });
+          }}
+        />
+      ) : (
+        <AssignmentSummary assignment={a} />
+      )}
+
+      {progress.isPending ? (
+        <div>
+          <p className="mb-3 text-sm text-slate-600">Loading progress...</p>
+          <SkeletonList rows={2} className="h-32" />
+        </div>
+      ) : progress.isError ? (
+        <QueryError what="student progress" error={progress.error} onRetry={() => progress.refetch()} />
+      ) : (
+        <>
+          <AssignmentInsightsPanel progress={progress.data} />
+          <Card className="p-5">
+            <h3 className="mb-3 text-lg font-semibold">Student Progress</h3>
+            <StudentProgressTable assignmentId={a.id} rows={progress.data.students} />
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+// The assignment form's state and the rules around it: one blank test case row to start, at
+// least one row kept, premade entries and saved assignments turned into form state, and form
+// state turned into the request bodies (checked with the shared schemas before sending).
+import {
+  ASSIGNMENT_MESSAGES,
+  CreateAssignmentBody,
+  type TeacherAssignmentDetail,
+  type TestCaseInput,
+  UpdateAssignmentBody,
+} from "../../../../shared/api/assignments.ts";
+import type { PremadeAssignment } from "../../../../shared/domain/premade-assignments.ts";
+import { dueDateToIso, isoToDateInput } from "../due-dates.ts";
+
+export type TestCaseRow = {
+  /** React key of the row; stable while the row is edited. */
+  key: string;
+  /** The saved test case this row edits; absent for a new one. */
+  id?: string;
+  description: string;
+  input: string;
+  expectedOutput: string;
+  hidden: boolean;
+};
+
+export type AssignmentForm = {
+  name: string;
+  classId: string;
+  description: string;
+  /** `YYYY-MM-DD` from the date field, or "" for no due date. */
+  dueDate: string;
+  starterCode: string;
+  testCases: TestCaseRow[];
+};
+
+export type FormResult<T> = { ok: true; body: T } | { ok: false; message: string };
+
+let lastKey = 0;
+const newKey = () => `test-case-${++lastKey}`;
+
+export function blankTestCase(): TestCaseRow {
+  return { key: newKey(), description: "", input: "", expectedOutput: "", hidden: false };
+}
+
+export function emptyAssignmentForm(classId = ""): AssignmentForm {
+  return { name: "", classId, description: "", dueDate: "", starterCode: "", testCases: [blankTestCase()] };
+}
+
+export function formFromPremade(premade: PremadeAssignment, classId = ""): AssignmentForm {
+  return {
+    name: premade.title,
+    classId,
+    description: premade.description,
+    dueDate: "",
+    starterCode: premade.starterCode,
+    testCases: premade.testCases.length
+      ? premade.testCases.map((t) => ({ key: newKey(), ...t }))
+      : [blankTestCase()],
+  };
+}
+
+export function formFromAssignment(a: TeacherAssignmentDetail): AssignmentForm {
+  const cases = [...a.testCases].sort((x, y) => x.position - y.position);
+  return {
+    name: a.name,
+    classId: a.class.id,
+    description: a.description,
+    dueDate: isoToDateInput(a.dueDate),
+    starterCode: a.starterCode,
+    testCases: cases.length
+      ? cases.map((t) => ({
+          key: newKey(),
+          id: t.id,
+          description: t.description,
+          input: t.input,
+          expectedOutput: t.expectedOutput,
+          hidden: t.hidden,
+        }))
+      : [blankTestCase()],
+  };
+}
+
+// ── Test case rows ──────────────────────────────────────────────────────────────────────
+
+export const addTestCase = (rows: TestCaseRow[]): TestCaseRow[] => [...rows, blankTestCase()];
+
+/** A row can be removed only while more than one remains. */
+export const canRemoveTestCase = (rows: TestCaseRow[]): boolean => rows.length > 1;
+
+export function removeTestCase(rows: TestCaseRow[], key: string): TestCaseRow[] {
+  return canRemoveTestCase(rows) ? rows.filter((r) => r.key !== key) : rows;
+}
+
+export function updateTestCase(
+  rows: TestCaseRow[],
+  key: string,
+  patch: Partial<Omit<TestCaseRow, "key" | "id">>,
+): TestCaseRow[] {
+  return rows.map((r) => (r.key === key ? { ...r, ...patch } : r));
+}
+
+/** A row left completely empty is not a test: it is dropped rather than saved. */
+export function isBlankTestCase(row: TestCaseRow): boolean {
+  return !row.description.trim() && !row.input && !row.expectedOutput;
+}
+
+function testCaseInputs(rows: TestCaseRow[]): TestCaseInput[] {
+  return rows
+    .filter((r) => !isBlankTestCase(r))
+    .map((r) => ({
+      ...(r.id ? { id: r.id } : {}),
+      description: r.description.trim(),
+      input: r.input,
+      expectedOutput: r.expectedOutput,
+      hidden: r.hidden,
+    }));
+}
+
+// ── Request bodies ──────────────────────────────────────────────────────────────────────
+
+/** Messages are reported in the order the fields appear on the form. */
+const FIELD_ORDER = ["name", "classId", "description", "dueDate", "starterCode", "testCases"];
+
+function firstMessage(issues: { path: PropertyKey[]; message: string }[]): string {
+  const rank = (p: PropertyKey[]) => {
+    const i = FIELD_ORDER.indexOf(String(p[0]));
+    return i === -1 ? FIELD_ORDER.length : i;
+  };
+  return [...issues].sort((a, b) => rank(a.path) - rank(b.path))[0]?.message ?? "Please check the form.";
+}
+
+export function toCreateBody(form: AssignmentForm): FormResult<CreateAssignmentBody> {
+  const body: CreateAssignmentBody = {
+    classId: form.classId,
+    name: form.name.trim(),
+    description: form.description,
+    language: "python",
+    dueDate: dueDateToIso(form.dueDate),
+    starterCode: form.starterCode,
+    testCases: testCaseInputs(form.testCases),
+  };
+  const checked = CreateAssignmentBody.safeParse(body);
+  return checked.success ? { ok: true, body } : { ok: false, message: firstMessage(checked.error.issues) };
+}
+
+/**
+ * Edit mode sends every field; the test case list replaces the saved one (ids keep existing
+ * cases). Blank rows are dropped; if that leaves none, the old list stays when there was none
+ * before, and otherwise the teacher is told an assignment needs a test case.
+ */
+export function toUpdateBody(
+  form: AssignmentForm,
+  savedTestCaseCount: number,
+): FormResult<UpdateAssignmentBody> {
+  const testCases = testCaseInputs(form.testCases);
+  if (testCases.length === 0 && savedTestCaseCount > 0) {
+    return { ok: false, message: ASSIGNMENT_MESSAGES.oneTestCase };
+  }
+  const body: UpdateAssignmentBody = {
+    name: form.name.trim(),
+    description: form.description,
+    language: "python",
+    dueDate: dueDateToIso(form.dueDate),
+    starterCode: form.starterCode,
+    ...(testCases.length ? { testCases } : {}),
+  };
+  const checked = UpdateAssignmentBody.safeParse(body);
+  return checked.success ? { ok: true, body } : { ok: false, message: firstMessage(checked.error.issues) };
+}

@@ -1,0 +1,22 @@
+// The grading modal's text fields → the PUT body: an empty grade saves as none, blank notes too.
+import { GradeBody, type Submission } from "../../../../shared/api/assignments.ts";
+import type { FormResult } from "./assignment-form.ts";
+
+export type GradeForm = { grade: string; notes: string };
+
+export function gradeFormFrom(submission: Pick<Submission, "teacherGrade" | "teacherNotes">): GradeForm {
+  return {
+    grade: submission.teacherGrade === null ? "" : String(submission.teacherGrade),
+    notes: submission.teacherNotes ?? "",
+  };
+}
+
+export function toGradeBody(form: GradeForm): FormResult<GradeBody> {
+  const text = form.grade.trim();
+  const notes = form.notes.trim();
+  const body: GradeBody = { grade: text === "" ? null : Number(text), notes: notes === "" ? null : notes };
+  const checked = GradeBody.safeParse(body);
+  return checked.success
+    ? { ok: true, body }
+    : { ok: false, message: checked.error.issues[0]?.message ?? "Please check the grade." };
+}

@@ -1,0 +1,66 @@
+// A student's submissions on an assignment, newest first, numbered from the oldest (#1), with
+// grading on each final submission.
+import { ArrowLeft } from "lucide-react";
+import { useParams } from "react-router";
+import { PROGRESS_LABELS, PROGRESS_TONES } from "../../../../shared/domain/progress.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { ButtonLink } from "../../../components/ui/button.tsx";
+import { SkeletonList } from "../../../components/ui/skeleton.tsx";
+import { PageHeading } from "../page-heading.tsx";
+import { QueryError } from "../query-error.tsx";
+import { useAssignment, useAssignmentProgress } from "./assignment-queries.ts";
+import { submissionNumber } from "./progress-view.ts";
+import { SubmissionCard } from "./submission-card.tsx";
+import { useStudentSubmissions } from "./submission-queries.ts";
+
+export function StudentSubmissionsPage() {
+  const { assignmentId = "", studentId = "" } = useParams();
+  const assignment = useAssignment(assignmentId);
+  const progress = useAssignmentProgress(assignmentId);
+  const submissions = useStudentSubmissions(assignmentId, studentId);
+  const row = progress.data?.students.find((s) => s.student.id === studentId);
+
+  return (
+    <div>
+      <ButtonLink
+        to={`/teacher/assignments/${assignmentId}`}
+        variant="ghost"
+        size="sm"
+        className="mb-4 -ml-2"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to {assignment.data?.name ?? "the assignment"}
+      </ButtonLink>
+      <PageHeading
+        title={row ? `Submissions by ${row.student.name}` : "Submissions"}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            {assignment.data && <span>{assignment.data.name}</span>}
+            {row && <span>{row.student.email}</span>}
+            {row && <Badge tone={PROGRESS_TONES[row.status]}>{PROGRESS_LABELS[row.status]}</Badge>}
+          </span>
+        }
+      />
+      {submissions.isPending ? (
+        <div>
+          <p className="mb-3 text-sm text-slate-600">Loading submissions...</p>
+          <SkeletonList rows={2} className="h-48" />
+        </div>
+      ) : submissions.isError ? (
+        <QueryError what="the submissions" error={submissions.error} onRetry={() => submissions.refetch()} />
+      ) : submissions.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+          This student has not submitted anything for this assignment yet.
+        </p>
+      ) : (
+        <ol className="space-y-4">
+          {submissions.data.map((s, i) => (
+            <li key={s.id}>
+              <SubmissionCard submission={s} number={submissionNumber(i, submissions.data.length)} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

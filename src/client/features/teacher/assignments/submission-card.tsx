@@ -1,0 +1,113 @@
+// One submission in the teacher's submissions view: number, time, 'passed x of y', the code,
+// per-test results, and (for a final submission) the Teacher Grading section.
+import { useState } from "react";
+import type { Submission, SubmissionTestResult } from "../../../../shared/api/assignments.ts";
+import { formatGrade, scoreTone } from "../../../../shared/domain/progress.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { GradeDialog } from "./grade-dialog.tsx";
+
+export function SubmissionCard({ submission: s, number }: { submission: Submission; number: number }) {
+  const results = [...s.results].sort((a, b) => a.position - b.position);
+  return (
+    <Card className="p-5">
+      <article aria-labelledby={`submission-${s.id}`} className="space-y-4">
+        <header className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h3 id={`submission-${s.id}`} className="text-lg font-semibold">
+              Submission #{number}
+            </h3>
+            <p className="text-sm text-slate-600">
+              <time dateTime={s.submittedAt}>{formatDateTime(s.submittedAt)}</time>
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {s.isFinal ? <Badge tone="blue">Final submission</Badge> : <Badge tone="slate">Test run</Badge>}
+            {!s.isFinal && !s.verified && <Badge tone="slate">Checked in the browser</Badge>}
+            <Badge tone={scoreTone(s.totalTests ? (s.passedTests / s.totalTests) * 100 : 0)}>
+              passed {s.passedTests} of {s.totalTests}
+            </Badge>
+          </div>
+        </header>
+
+        <section>
+          <h4 className="mb-1 text-sm font-medium text-slate-700">Code</h4>
+          <pre className="rounded-lg bg-slate-900 p-3 font-mono text-sm break-words whitespace-pre-wrap text-slate-100">
+            {s.code || " "}
+          </pre>
+        </section>
+
+        <section>
+          <h4 className="mb-2 text-sm font-medium text-slate-700">Test Results</h4>
+          {results.length === 0 ? (
+            <p className="text-sm text-slate-600">No per-test results were stored for this submission.</p>
+          ) : (
+            <ol className="space-y-2">
+              {results.map((r, i) => (
+                <TestResult key={r.testCaseId ?? i} result={r} />
+              ))}
+            </ol>
+          )}
+        </section>
+
+        {s.isFinal && <TeacherGrading submission={s} />}
+      </article>
+    </Card>
+  );
+}
+
+function TestResult({ result: r }: { result: SubmissionTestResult }) {
+  return (
+    <li className="rounded-lg border border-slate-200 p-3">
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge tone={r.passed ? "green" : "red"}>{r.passed ? "Passed" : "Failed"}</Badge>
+        <span className="font-medium text-slate-900">{r.description || `Test case ${r.position + 1}`}</span>
+        {r.hidden && <Badge tone="purple">Hidden</Badge>}
+        {r.executionTimeMs !== null && <span className="text-xs text-slate-500">{r.executionTimeMs} ms</span>}
+      </p>
+      {r.output !== null && (
+        <div className="mt-2">
+          <p className="mb-1 text-xs font-medium text-slate-600">Output</p>
+          <pre className="overflow-x-auto rounded bg-slate-100 p-2 font-mono text-xs whitespace-pre-wrap text-slate-800">
+            {r.output || <span className="text-slate-400">(no output)</span>}
+          </pre>
+        </div>
+      )}
+      {r.errorMessage && (
+        <pre className="mt-2 overflow-x-auto rounded bg-red-50 p-2 font-mono text-xs whitespace-pre-wrap text-red-800">
+          {r.errorMessage}
+        </pre>
+      )}
+    </li>
+  );
+}
+
+function TeacherGrading({ submission: s }: { submission: Submission }) {
+  const [open, setOpen] = useState(false);
+  const hasGrade = s.teacherGrade !== null || s.teacherNotes !== null;
+  const title = hasGrade ? "Edit Grade" : "Add Grade";
+  return (
+    <section className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h4 className="text-sm font-semibold text-slate-800">Teacher Grading</h4>
+          {s.teacherGrade === null ? (
+            <p className="mt-1 text-sm text-slate-600">Not graded yet.</p>
+          ) : (
+            <p className="mt-1 text-2xl font-semibold text-slate-900">{formatGrade(s.teacherGrade)}</p>
+          )}
+          {s.teacherNotes && (
+            <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800">{s.teacherNotes}</p>
+          )}
+          {s.gradedAt && <p className="mt-2 text-xs text-slate-500">Graded {formatDateTime(s.gradedAt)}</p>}
+        </div>
+        <Button variant={hasGrade ? "secondary" : "primary"} size="sm" onClick={() => setOpen(true)}>
+          {title}
+        </Button>
+      </div>
+      <GradeDialog submission={s} title={title} open={open} onOpenChange={setOpen} />
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+// The Test Cases list of the assignment form: one fieldset per case, add, and remove while
+// more than one remains.
+import { Plus, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { TextField } from "../../../components/ui/field.tsx";
+import {
+  addTestCase,
+  canRemoveTestCase,
+  removeTestCase,
+  type TestCaseRow,
+  updateTestCase,
+} from "./assignment-form.ts";
+
+const codeArea =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
+
+export function TestCaseEditor({
+  rows,
+  onChange,
+  disabled = false,
+}: {
+  rows: TestCaseRow[];
+  onChange: (rows: TestCaseRow[]) => void;
+  disabled?: boolean;
+}) {
+  const removable = canRemoveTestCase(rows);
+  return (
+    <section aria-labelledby="test-cases-heading">
+      <div className="mb-2 flex items-center justify-between gap-3">
+        <h3 id="test-cases-heading" className="text-sm font-medium text-slate-700">
+          Test Cases
+        </h3>
+        <span className="text-xs text-slate-500">
+          {rows.length} {rows.length === 1 ? "test case" : "test cases"}
+        </span>
+      </div>
+      <p className="mb-3 text-xs text-slate-500">
+        Input is what the program reads, one line per input() answer. Expected output is everything it prints,
+        including the questions it asks. A completely empty row is not saved.
+      </p>
+      <ol className="space-y-3">
+        {rows.map((row, i) => (
+          <li key={row.key}>
+            <TestCaseFields
+              number={i + 1}
+              row={row}
+              disabled={disabled}
+              onChange={(patch) => onChange(updateTestCase(rows, row.key, patch))}
+              onRemove={removable ? () => onChange(removeTestCase(rows, row.key)) : undefined}
+            />
+          </li>
+        ))}
+      </ol>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-3"
+        onClick={() => onChange(addTestCase(rows))}
+        disabled={disabled}
+      >
+        <Plus className="size-4" aria-hidden />
+        Add Test Case
+      </Button>
+    </section>
+  );
+}
+
+function TestCaseFields({
+  number,
+  row,
+  disabled,
+  onChange,
+  onRemove,
+}: {
+  number: number;
+  row: TestCaseRow;
+  disabled: boolean;
+  onChange: (patch: Partial<Omit<TestCaseRow, "key" | "id">>) => void;
+  onRemove?: () => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="relative rounded-lg border border-slate-200 bg-slate-50 p-4" disabled={disabled}>
+      <legend className="float-left mb-3 h-8 text-sm leading-8 font-semibold text-slate-800">
+        Test case {number}
+      </legend>
+      {onRemove && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="absolute top-3 right-3"
+          onClick={onRemove}
+          aria-label={`Remove test case ${number}`}
+        >
+          <Trash2 className="size-4" aria-hidden />
+          Remove
+        </Button>
+      )}
+      <div className="clear-both space-y-3">
+        <TextField
+          label="Description"
+          value={row.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+          placeholder="e.g. Greets Alex"
+          maxLength={500}
+        />
+        <div className="grid gap-3 md:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-input`} className="mb-1 block text-sm font-medium text-slate-700">
+              Input
+            </label>
+            <textarea
+              id={`${id}-input`}
+              className={codeArea}
+              rows={3}
+              value={row.input}
+              onChange={(e) => onChange({ input: e.target.value })}
+              spellCheck={false}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-expected`} className="mb-1 block text-sm font-medium text-slate-700">
+              Expected Output
+            </label>
+            <textarea
+              id={`${id}-expected`}
+              className={codeArea}
+              rows={3}
+              value={row.expectedOutput}
+              onChange={(e) => onChange({ expectedOutput: e.target.value })}
+              spellCheck={false}
+            />
+          </div>
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-300 accent-brand-600"
+            checked={row.hidden}
+            onChange={(e) => onChange({ hidden: e.target.checked })}
+          />
+          Hidden from students
+          <span className="text-xs text-slate-500">(they see only whether it passed)</span>
+        </label>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+// Class details (spec 02 §2): code with copy, 'Students (n)', grade export, 'Back to Classes'.
+import { ArrowLeft, Download } from "lucide-react";
+import { useParams } from "react-router";
+import { ButtonLink, buttonClass } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { SkeletonList } from "../../../components/ui/skeleton.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { PageHeading } from "../page-heading.tsx";
+import { QueryError } from "../query-error.tsx";
+import { ClassCode } from "./class-code.tsx";
+import { classExportUrl, useClass } from "./class-queries.ts";
+import { StudentList } from "./student-list.tsx";
+
+export function ClassDetailPage() {
+  const { classId = "" } = useParams();
+  const klass = useClass(classId);
+
+  const back = (
+    <ButtonLink to="/teacher/classes" variant="ghost" size="sm" className="mb-4 -ml-2">
+      <ArrowLeft className="size-4" aria-hidden />
+      Back to Classes
+    </ButtonLink>
+  );
+
+  if (klass.isPending) {
+    return (
+      <div>
+        {back}
+        <SkeletonList rows={2} className="h-32" />
+      </div>
+    );
+  }
+  if (klass.isError) {
+    const missing = klass.error instanceof ApiError && klass.error.status === 404;
+    return (
+      <div>
+        {back}
+        {missing ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+            This class was not found, or it is not one of yours.
+          </p>
+        ) : (
+          <QueryError what="this class" error={klass.error} onRetry={() => klass.refetch()} />
+        )}
+      </div>
+    );
+  }
+
+  const c = klass.data;
+  return (
+    <div>
+      {back}
+      <PageHeading
+        title={c.name}
+        subtitle={c.description || undefined}
+        actions={
+          <a href={classExportUrl(c.id)} download className={buttonClass("secondary")}>
+            <Download className="size-4" aria-hidden />
+            Download CSV
+            <span className="sr-only"> of grades for {c.name}</span>
+          </a>
+        }
+      />
+      <Card className="mb-6 p-5">
+        <h3 className="mb-3 text-lg font-semibold">Details</h3>
+        <ClassCode code={c.joinCode} />
+        <p className="mt-2 text-sm text-slate-600">Students enter this code under My Classes → Join Class.</p>
+      </Card>
+      <Card className="p-5">
+        <h3 className="mb-2 text-lg font-semibold">Students ({c.members.length})</h3>
+        <StudentList members={c.members} />
+      </Card>
+    </div>
+  );
+}

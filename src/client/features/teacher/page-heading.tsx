@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+
+/** The title row of a teacher page: a heading, an optional subtitle, actions on the right. */
+export function PageHeading({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div className="min-w-0">
+        <h2 className="text-2xl font-semibold text-slate-900">{title}</h2>
+        {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
+      </div>
+      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// The pages under /teacher (spec 02 §2: Teacher shell), loaded on demand. Exercises and
+// Insights are later pieces of work and keep their placeholders.
+import { Navigate, type RouteObject } from "react-router";
+import { lazyPage } from "../../app/lazy-page.tsx";
+import { ComingSoon } from "../../app/shell.tsx";
+
+const DashboardPage = lazyPage(() => import("./dashboard/dashboard-page.tsx"), "TeacherDashboardPage");
+const ClassesPage = lazyPage(() => import("./classes/classes-page.tsx"), "ClassesPage");
+const ClassDetailPage = lazyPage(() => import("./classes/class-detail-page.tsx"), "ClassDetailPage");
+const AssignmentsPage = lazyPage(() => import("./assignments/assignments-page.tsx"), "AssignmentsPage");
+const AssignmentDetailPage = lazyPage(
+  () => import("./assignments/assignment-detail-page.tsx"),
+  "AssignmentDetailPage",
+);
+const StudentSubmissionsPage = lazyPage(
+  () => import("./assignments/student-submissions-page.tsx"),
+  "StudentSubmissionsPage",
+);
+const SettingsPage = lazyPage(() => import("../settings/settings-page.tsx"), "SettingsPage");
+
+export const teacherRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="dashboard" replace /> },
+  { path: "dashboard", element: <DashboardPage /> },
+  { path: "assignments", element: <AssignmentsPage /> },
+  { path: "assignments/:assignmentId", element: <AssignmentDetailPage /> },
+  { path: "assignments/:assignmentId/students/:studentId", element: <StudentSubmissionsPage /> },
+  { path: "exercises", element: <ComingSoon title="Exercises" /> },
+  { path: "exercise/:exerciseId", element: <ComingSoon title="Exercise" /> },
+  { path: "classes", element: <ClassesPage /> },
+  { path: "classes/:classId", element: <ClassDetailPage /> },
+  { path: "insights", element: <ComingSoon title="Insights" /> },
+  { path: "settings", element: <SettingsPage /> },
+  { path: "*", element: <Navigate to="/teacher/dashboard" replace /> },
+];
