@@ -371,6 +371,7 @@ export class PythonRuntime {
     const maxOutput = limits.maxOutput ?? DEFAULT_MAX_OUTPUT;
     this.stopRequested = false;
     this.set({ state: "running", testsDone: 0 }, true);
+    performance.mark("pyclass:run-tests-start");
     const results: TestResult[] = [];
     try {
       for (const [index, test] of tests.entries()) {
@@ -415,6 +416,8 @@ export class PythonRuntime {
     } finally {
       this.set({ state: this.idleState(), testsDone: null }, true);
     }
+    performance.mark("pyclass:run-tests-end");
+    performance.measure("pyclass:run-tests", "pyclass:run-tests-start", "pyclass:run-tests-end");
     return gradeFrom(results);
   }
 }

@@ -8,6 +8,7 @@
 // IPC in:  {type: "grade", id, code, tests: [{input}], timeMs, maxOutput}
 // IPC out: {type: "ready"} · {type: "graded", id, runs: [{run|null, timeMs, reason}]} ·
 //          {type: "failed", id, message}
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,7 +35,11 @@ function send(msg) {
 /** @type {SharedArrayBuffer | undefined} */
 let snapshot;
 const pyodideDir = preparePyodideDir(options.cacheRoot);
-const snapshotPath = path.join(pyodideDir, "snapshot.bin");
+// The snapshot holds the harness already loaded, so it is keyed by the harness's content too.
+const harnessHash = createHash("sha256").update(fs.readFileSync(HARNESS_PATH)).digest("hex").slice(0, 16);
+const snapshotPath = path.join(pyodideDir, `snapshot-${harnessHash}.bin`);
+/** Compiled once here, shared by every interpreter (see useSharedWasmModule in the worker). */
+const wasmModule = await WebAssembly.compile(fs.readFileSync(path.join(pyodideDir, "pyodide.asm.wasm")));
 
 /** @typedef {{ worker: Worker, interrupt: Int32Array, ready: Promise<void>, dead: boolean, onMessage: ((m: any) => void) | null, onExit: (() => void) | null }} Slot */
 
@@ -47,7 +52,7 @@ async function ensureSnapshot() {
     return;
   }
   const worker = new Worker(WORKER_PATH, {
-    workerData: { pyodideDir, harnessPath: HARNESS_PATH, makeSnapshot: true },
+    workerData: { pyodideDir, harnessPath: HARNESS_PATH, wasmModule, makeSnapshot: true },
     env: {},
   });
   const bytes = await new Promise((resolve, reject) => {
@@ -67,7 +72,7 @@ async function ensureSnapshot() {
 function spawn() {
   const interrupt = new SharedArrayBuffer(4);
   const worker = new Worker(WORKER_PATH, {
-    workerData: { pyodideDir, harnessPath: HARNESS_PATH, snapshot, interrupt },
+    workerData: { pyodideDir, harnessPath: HARNESS_PATH, wasmModule, snapshot, interrupt },
     env: {},
     // Only the JS heap; wasm memory is capped by the patched module (this limit ignores it).
     resourceLimits: { maxOldGenerationSizeMb: 256 },

@@ -1,0 +1,231 @@
+// npm run bench: measured numbers for DESIGN.md §7's Python budgets, from one run.
+//  · server: per-test time on a warm interpreter and through the production pool (a fresh
+//    interpreter per submission), beside spawning CPython once per test, and their ratio;
+//  · browser (Chromium): worker cold start, return-visit start from the snapshot, warm
+//    Run → first output, Run Tests with 10 cases.
+// Benchmarks, not tests: they print numbers and never fail on a budget.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Page } from "@playwright/test";
+import { createGraderPool } from "../src/server/python/index.ts";
+
+const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+type Job = { name: string; code: string; tests: { input: string; expected_output: string }[] };
+const jobs = JSON.parse(readFileSync(path.join(root, "bench/fixtures/gcse-jobs.json"), "utf8")) as Job[];
+const testCount = jobs.reduce((n, j) => n + j.tests.length, 0);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
+const rows: [string, string, string][] = [];
+const row = (what: string, value: string, note = "") => {
+  rows.push([what, value, note]);
+  console.log(`  ${what.padEnd(52)} ${value.padStart(12)}  ${note}`);
+};
+
+/** Grades every fixture job, `concurrency` submissions at a time (as many users would). */
+async function gradeAll(pool: ReturnType<typeof createGraderPool>, concurrency = 1) {
+  const started = performance.now();
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const j = jobs[next++];
+      await pool.grade(
+        j.code,
+        j.tests.map((t) => ({ input: t.input, expectedOutput: t.expected_output })),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return performance.now() - started;
+}
+
+async function server() {
+  console.log(`\nServer grading (${jobs.length} GCSE programs, ${testCount} tests)`);
+  // Warm: one interpreter kept for the batch (the CLI's mode); first pass warms it up.
+  const warm = createGraderPool({ size: 1, reuseInterpreter: true });
+  await warm.ready();
+  await gradeAll(warm);
+  const warmRuns = [await gradeAll(warm), await gradeAll(warm), await gradeAll(warm)];
+  await warm.close();
+  const warmPerTest = median(warmRuns) / testCount;
+  row("warm interpreter, per test", ms(warmPerTest), "pool of 1, reused (npm run grade)");
+
+  // Production: a fresh interpreter per submission, pre-spawned from the snapshot.
+  const size = os.availableParallelism();
+  const pool = createGraderPool({ size });
+  await pool.ready();
+  await gradeAll(pool, size);
+  const poolRuns = [await gradeAll(pool, size), await gradeAll(pool, size)];
+  await pool.close();
+  const poolPerTest = median(poolRuns) / testCount;
+  row(
+    "server pool, fresh interpreter per submission",
+    ms(poolPerTest),
+    `per test; ${ms(median(poolRuns) / jobs.length)} per submission, ${size} at a time`,
+  );
+
+  const python = spawnSync("python3", ["--version"], { encoding: "utf8" });
+  if (python.status !== 0) {
+    row("CPython process per test", "n/a", "python3 not found");
+    return;
+  }
+  // Baseline: what a naive grader does — start python3 for every test.
+  const times: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    const started = performance.now();
+    for (const j of jobs) {
+      for (const t of j.tests) {
+        spawnSync("python3", ["-I", "-c", j.code], { input: t.input, cwd: root, encoding: "utf8" });
+      }
+    }
+    times.push(performance.now() - started);
+  }
+  const cpythonPerTest = Math.min(...times) / testCount;
+  row(`CPython process per test (${python.stdout.trim()})`, ms(cpythonPerTest), "python3 -I -c, best of 2");
+  row(
+    "ratio: CPython per test / warm interpreter",
+    `${(cpythonPerTest / warmPerTest).toFixed(1)}×`,
+    "budget ≥ 20×",
+  );
+  row(
+    "ratio: CPython per test / server pool",
+    `${(cpythonPerTest / poolPerTest).toFixed(1)}×`,
+    "incl. fresh interpreters",
+  );
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      DATA_DIR: `.tmp/bench-data-${process.pid}`,
+      PUBLIC_URL: `http://localhost:${port}`,
+      RATE_LIMIT: "off",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill();
+  throw new Error("the server did not start");
+}
+
+async function signUp(page: Page, base: string) {
+  const email = `bench-${Date.now()}@example.com`;
+  const headers = { Origin: base };
+  await page.request.post(`${base}/api/auth/sign-up/email`, {
+    data: { name: "Bench", email, password: "Secret123!" },
+    headers,
+  });
+  let link: string | null = null;
+  for (let i = 0; i < 50 && !link; i++) {
+    const mails = (await (
+      await page.request.get(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`)
+    ).json()) as {
+      link: string | null;
+    }[];
+    link = mails[0]?.link ?? null;
+    if (!link) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!link) throw new Error("no confirmation e-mail");
+  await page.request.get(link);
+  await page.request.post(`${base}/api/me/role`, { data: { role: "student" }, headers });
+}
+
+async function measure(page: Page, name: string): Promise<number> {
+  return page.evaluate((n) => {
+    const entries = performance.getEntriesByName(n, "measure");
+    return entries[entries.length - 1]?.duration ?? Number.NaN;
+  }, name);
+}
+
+async function setCode(page: Page, code: string) {
+  await page.getByTestId("code-editor").locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(code);
+}
+
+async function browser() {
+  console.log("\nBrowser worker (Chromium, production build, localhost)");
+  const port = 4390 + (process.pid % 50);
+  const base = `http://localhost:${port}`;
+  const server = await startServer(port);
+  const launched = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const context = await launched.newContext({ baseURL: base });
+    const page = await context.newPage();
+    await signUp(page, base);
+    const ready = page.getByTestId("python-status");
+
+    // Cold: a fresh profile (empty HTTP cache and Cache Storage) — includes making the snapshot.
+    await page.goto("/playground");
+    await ready.getByText("Ready").waitFor({ timeout: 60_000 });
+    row(
+      "worker cold start → ready (fresh profile)",
+      ms(await measure(page, "pyclass:python-startup")),
+      "makes + stores the snapshot",
+    );
+
+    // Return visits: HTTP cache + the snapshot from Cache Storage.
+    const returns: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.reload();
+      await ready.getByText("Ready").waitFor({ timeout: 60_000 });
+      returns.push(await measure(page, "pyclass:python-startup"));
+    }
+    row("return visit → ready (snapshot)", ms(median(returns)), "median of 3; budget ≤ 400 ms");
+
+    // Warm Run → first output.
+    await setCode(page, 'print("hi")');
+    const firsts: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+      await page.getByTestId("output").getByText("hi").waitFor();
+      await ready.getByText("Ready").waitFor();
+      firsts.push(await measure(page, "pyclass:run-first-output"));
+    }
+    row("warm Run → first output", ms(median(firsts)), "median of 10; budget ≤ 50 ms");
+
+    // Run Tests with 10 cases, warm.
+    await setCode(page, 'n = int(input("n? "))\nprint(n * n)');
+    for (let i = 0; i < 8; i++) await page.getByRole("button", { name: "Add test" }).click();
+    const suites: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole("button", { name: "Run Tests" }).click();
+      await page.getByTestId("test-summary").getByText("/10 tests").waitFor();
+      await ready.getByText("Ready").waitFor();
+      suites.push(await measure(page, "pyclass:run-tests"));
+    }
+    row("Run Tests, 10 cases, warm", ms(median(suites)), "median of 5; budget ≤ 300 ms");
+  } finally {
+    await launched.close();
+    server.kill("SIGTERM");
+  }
+}
+
+// `npm run bench -- server` or `-- browser` runs one half.
+const only = process.argv[2];
+if (only !== "browser") await server();
+if (only !== "server") await browser();
+console.log("\nDone.");
