@@ -121,6 +121,10 @@ describe("editing an assignment", () => {
     ]);
     expect(form.dueDate).toBe("");
   });
+  it("shows starter code as students get it: literal \\n sequences become line breaks", () => {
+    const form = formFromAssignment({ ...saved, starterCode: "number = int(input())\\n# Your code here\\n" });
+    expect(form.starterCode).toBe("number = int(input())\n# Your code here\n");
+  });
   it("sends the edited fields, Python only, and the full test case list with ids", () => {
     const form = formFromAssignment(saved);
     // Drop "Even", keep "Odd", add "Zero".

@@ -9,6 +9,7 @@ import {
   UpdateAssignmentBody,
 } from "../../../../shared/api/assignments.ts";
 import type { PremadeAssignment } from "../../../../shared/domain/premade-assignments.ts";
+import { expandStarterCode } from "../../../../shared/grading/compare.ts";
 import { dueDateToIso, isoToDateInput } from "../due-dates.ts";
 
 export type TestCaseRow = {
@@ -65,7 +66,8 @@ export function formFromAssignment(a: TeacherAssignmentDetail): AssignmentForm {
     classId: a.class.id,
     description: a.description,
     dueDate: isoToDateInput(a.dueDate),
-    starterCode: a.starterCode,
+    // As students get it: literal \n sequences are line breaks (spec 02 §5).
+    starterCode: expandStarterCode(a.starterCode),
     testCases: cases.length
       ? cases.map((t) => ({
           key: newKey(),

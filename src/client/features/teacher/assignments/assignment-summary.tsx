@@ -1,5 +1,6 @@
 // Read-only view of an assignment's task, starter code and test cases (outside edit mode).
 import type { TeacherAssignmentDetail } from "../../../../shared/api/assignments.ts";
+import { expandStarterCode } from "../../../../shared/grading/compare.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 
@@ -17,14 +18,16 @@ export function AssignmentSummary({ assignment: a }: { assignment: TeacherAssign
         <h3 className="mb-1 text-sm font-medium text-slate-700">Starter Code</h3>
         {a.starterCode ? (
           <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-sm text-slate-100">
-            {a.starterCode}
+            {expandStarterCode(a.starterCode)}
           </pre>
         ) : (
           <p className="text-sm text-slate-500">None: students start with an empty editor.</p>
         )}
       </section>
-      <section>
-        <h3 className="mb-2 text-sm font-medium text-slate-700">Test Cases ({cases.length})</h3>
+      <section aria-labelledby="summary-test-cases">
+        <h3 id="summary-test-cases" className="mb-2 text-sm font-medium text-slate-700">
+          Test Cases ({cases.length})
+        </h3>
         {cases.length === 0 ? (
           <p className="text-sm text-slate-500">No test cases yet. Add some in edit mode.</p>
         ) : (

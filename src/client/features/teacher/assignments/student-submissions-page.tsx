@@ -19,6 +19,8 @@ export function StudentSubmissionsPage() {
   const progress = useAssignmentProgress(assignmentId);
   const submissions = useStudentSubmissions(assignmentId, studentId);
   const row = progress.data?.students.find((s) => s.student.id === studentId);
+  const expectedOutputs = new Map(assignment.data?.testCases.map((t) => [t.id, t.expectedOutput]));
+  const latestFinalId = submissions.data?.find((s) => s.isFinal)?.id;
 
   return (
     <div>
@@ -56,7 +58,12 @@ export function StudentSubmissionsPage() {
         <ol className="space-y-4">
           {submissions.data.map((s, i) => (
             <li key={s.id}>
-              <SubmissionCard submission={s} number={submissionNumber(i, submissions.data.length)} />
+              <SubmissionCard
+                submission={s}
+                number={submissionNumber(i, submissions.data.length)}
+                latestFinal={s.id === latestFinalId}
+                expectedOutputs={expectedOutputs}
+              />
             </li>
           ))}
         </ol>

@@ -1,7 +1,11 @@
 // One submission in the teacher's submissions view: number, time, 'passed x of y', the code,
 // per-test results, and (for a final submission) the Teacher Grading section.
 import { useState } from "react";
-import type { Submission, SubmissionTestResult } from "../../../../shared/api/assignments.ts";
+import {
+  ASSIGNMENT_MESSAGES,
+  type Submission,
+  type SubmissionTestResult,
+} from "../../../../shared/api/assignments.ts";
 import { formatGrade, scoreTone } from "../../../../shared/domain/progress.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -9,7 +13,19 @@ import { Card } from "../../../components/ui/card.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { GradeDialog } from "./grade-dialog.tsx";
 
-export function SubmissionCard({ submission: s, number }: { submission: Submission; number: number }) {
+export function SubmissionCard({
+  submission: s,
+  number,
+  latestFinal,
+  expectedOutputs,
+}: {
+  submission: Submission;
+  number: number;
+  /** The final submission that counts (its status and grade are the ones in the progress table). */
+  latestFinal: boolean;
+  /** Expected output by test case id, to show beside a failed test's output. */
+  expectedOutputs: Map<string, string>;
+}) {
   const results = [...s.results].sort((a, b) => a.position - b.position);
   return (
     <Card className="p-5">
@@ -24,6 +40,7 @@ export function SubmissionCard({ submission: s, number }: { submission: Submissi
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            {latestFinal && <Badge tone="green">Latest</Badge>}
             {s.isFinal ? <Badge tone="blue">Final submission</Badge> : <Badge tone="slate">Test run</Badge>}
             {!s.isFinal && !s.verified && <Badge tone="slate">Checked in the browser</Badge>}
             <Badge tone={scoreTone(s.totalTests ? (s.passedTests / s.totalTests) * 100 : 0)}>
@@ -46,7 +63,11 @@ export function SubmissionCard({ submission: s, number }: { submission: Submissi
           ) : (
             <ol className="space-y-2">
               {results.map((r, i) => (
-                <TestResult key={r.testCaseId ?? i} result={r} />
+                <TestResult
+                  key={r.testCaseId ?? i}
+                  result={r}
+                  expected={r.testCaseId ? expectedOutputs.get(r.testCaseId) : undefined}
+                />
               ))}
             </ol>
           )}
@@ -58,29 +79,41 @@ export function SubmissionCard({ submission: s, number }: { submission: Submissi
   );
 }
 
-function TestResult({ result: r }: { result: SubmissionTestResult }) {
+function TestResult({ result: r, expected }: { result: SubmissionTestResult; expected?: string }) {
+  // "Test case failed" only repeats the badge; a Python error says something new.
+  const error =
+    r.errorMessage && r.errorMessage !== ASSIGNMENT_MESSAGES.testCaseFailed ? r.errorMessage : null;
   return (
     <li className="rounded-lg border border-slate-200 p-3">
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <Badge tone={r.passed ? "green" : "red"}>{r.passed ? "Passed" : "Failed"}</Badge>
         <span className="font-medium text-slate-900">{r.description || `Test case ${r.position + 1}`}</span>
         {r.hidden && <Badge tone="purple">Hidden</Badge>}
-        {r.executionTimeMs !== null && <span className="text-xs text-slate-500">{r.executionTimeMs} ms</span>}
+        {r.executionTimeMs !== null && (
+          <span className="text-xs text-slate-500">{Math.max(1, Math.round(r.executionTimeMs))} ms</span>
+        )}
       </p>
-      {r.output !== null && (
-        <div className="mt-2">
-          <p className="mb-1 text-xs font-medium text-slate-600">Output</p>
-          <pre className="overflow-x-auto rounded bg-slate-100 p-2 font-mono text-xs whitespace-pre-wrap text-slate-800">
-            {r.output || <span className="text-slate-400">(no output)</span>}
-          </pre>
-        </div>
-      )}
-      {r.errorMessage && (
+      <div className={`mt-2 grid gap-2 ${!r.passed && expected !== undefined ? "md:grid-cols-2" : ""}`}>
+        {r.output !== null && <OutputBlock label="Output" text={r.output} />}
+        {!r.passed && expected !== undefined && <OutputBlock label="Expected Output" text={expected} />}
+      </div>
+      {error && (
         <pre className="mt-2 overflow-x-auto rounded bg-red-50 p-2 font-mono text-xs whitespace-pre-wrap text-red-800">
-          {r.errorMessage}
+          {error}
         </pre>
       )}
     </li>
+  );
+}
+
+function OutputBlock({ label, text }: { label: string; text: string }) {
+  return (
+    <div>
+      <p className="mb-1 text-xs font-medium text-slate-600">{label}</p>
+      <pre className="overflow-x-auto rounded bg-slate-100 p-2 font-mono text-xs whitespace-pre-wrap text-slate-800">
+        {text || <span className="text-slate-400">(no output)</span>}
+      </pre>
+    </div>
   );
 }
 

@@ -36,8 +36,9 @@ export function TestCaseEditor({
         </span>
       </div>
       <p className="mb-3 text-xs text-slate-500">
-        Input is what the program reads, one line per input() answer. Expected output is everything it prints,
-        including the questions it asks. A completely empty row is not saved.
+        Input is what the program reads, one line per input() answer. Expected output is what it prints:
+        either as the screen shows it (questions and answers included) or just the printed lines. A completely
+        empty row is not saved.
       </p>
       <ol className="space-y-3">
         {rows.map((row, i) => (
