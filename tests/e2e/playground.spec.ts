@@ -122,3 +122,18 @@ test("degraded mode without cross-origin isolation: input() by re-running, Stop 
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(output).toHaveText("still here\n");
 });
+
+test("the landing page loads neither Python nor the editor; a signed-in shell preloads Python", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(requested.filter((p) => /pyodide|python|playground|code-editor/.test(p))).toEqual([]);
+
+  // Signed in, the shell starts the worker in idle time: Pyodide is fetched without a workspace.
+  await signUpVerified(page, "student");
+  await page.goto("/student/settings");
+  await expect.poll(() => requested.some((p) => p.startsWith("/pyodide/")), { timeout: 15_000 }).toBe(true);
+});

@@ -24,7 +24,8 @@ export type ToWorker =
   | { type: "test"; id: number; index: number; code: string; input: string; maxOutput: number };
 
 export type FromWorker =
-  | { type: "ready"; ms: number; snapshot: "loaded" | "made" | "none" }
+  /** `ms` from init to ready inside the worker; `phases` splits it (import, load, setup). */
+  | { type: "ready"; ms: number; snapshot: "loaded" | "made" | "none"; phases: Record<string, number> }
   | { type: "load-failed"; message: string }
   /** Output: text itself in re-run mode; otherwise "new bytes in the shared buffer". */
   | { type: "stdout"; id: number; text: string | null }

@@ -43,7 +43,7 @@ export type PythonSnapshot = {
   inputMode: "interactive" | "rerun";
   /** Tests finished so far while runTests() is busy. */
   testsDone: number | null;
-  startup: { ms: number; snapshot: "loaded" | "made" | "none" } | null;
+  startup: { ms: number; snapshot: "loaded" | "made" | "none"; phases: Record<string, number> } | null;
 };
 
 const STOP_GRACE_MS = 1000;
@@ -134,10 +134,17 @@ export class PythonRuntime {
         if (msg.type === "ready") {
           this.loaded = true;
           performance.mark("pyclass:python-ready");
-          performance.measure("pyclass:python-startup", "pyclass:python-start", "pyclass:python-ready");
+          performance.measure("pyclass:python-startup", {
+            start: "pyclass:python-start",
+            end: "pyclass:python-ready",
+            detail: { snapshot: msg.snapshot, worker: msg.ms, ...msg.phases },
+          });
           const busy = this.waiter !== null || this.snapshot.testsDone !== null || this.answers !== null;
           this.set(
-            { state: busy ? this.snapshot.state : "ready", startup: { ms: msg.ms, snapshot: msg.snapshot } },
+            {
+              state: busy ? this.snapshot.state : "ready",
+              startup: { ms: msg.ms, snapshot: msg.snapshot, phases: msg.phases },
+            },
             true,
           );
           resolve();

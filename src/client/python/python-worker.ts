@@ -31,7 +31,14 @@ type Pyodide = {
 type LoadPyodide = (options: Record<string, unknown>) => Promise<Pyodide>;
 
 const SNAPSHOT_CACHE = "pyclass-python";
-const SNAPSHOT_KEY = `/pyodide-snapshot/${PYODIDE_VERSION}`;
+/** FNV-1a: enough to tell harness versions apart in the cache key. */
+function hashText(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+// The snapshot holds the harness already loaded, so a new harness needs a new snapshot.
+const SNAPSHOT_KEY = `/pyodide-snapshot/${PYODIDE_VERSION}/${hashText(harnessSource)}`;
 /** The page is told about new output at most every FLUSH_MS; it also polls the shared buffer each
  * frame, so output printed just before a long silent loop still shows. Without shared memory,
  * text is sent in batches (the first write of a run at once). */
@@ -67,6 +74,7 @@ async function loadWithSnapshot(
     }
     try {
       const made = await loadPyodide({ ...options, _makeSnapshot: true });
+      made.runPython(harnessSource, { filename: "harness.py" });
       const bytes = made.makeMemorySnapshot();
       await cache.put(SNAPSHOT_KEY, new Response(bytes as Uint8Array<ArrayBuffer>)).catch(() => {});
       return { py: made, snapshot: "made" };
@@ -74,7 +82,9 @@ async function loadWithSnapshot(
       // Fall through to a plain load.
     }
   }
-  return { py: await loadPyodide(options), snapshot: "none" };
+  const plain = await loadPyodide(options);
+  plain.runPython(harnessSource, { filename: "harness.py" });
+  return { py: plain, snapshot: "none" };
 }
 
 async function init(msg: Extract<ToWorker, { type: "init" }>) {
@@ -83,7 +93,9 @@ async function init(msg: Extract<ToWorker, { type: "init" }>) {
     const { loadPyodide } = (await import(/* @vite-ignore */ `${PYODIDE_BASE_PATH}pyodide.mjs`)) as {
       loadPyodide: LoadPyodide;
     };
+    const imported = performance.now();
     const loaded = await loadWithSnapshot(loadPyodide);
+    const pyodideLoaded = performance.now();
     py = loaded.py;
     if (msg.interrupt) {
       interrupt = new Int32Array(msg.interrupt);
@@ -109,9 +121,14 @@ async function init(msg: Extract<ToWorker, { type: "init" }>) {
     py.setStdout(raw);
     py.setStderr(raw);
     py.setStdin({ stdin: () => null });
-    py.runPython(harnessSource, { filename: "harness.py" });
     runProgram = py.globals.get("run_program");
-    post({ type: "ready", ms: performance.now() - started, snapshot: loaded.snapshot });
+    const now = performance.now();
+    post({
+      type: "ready",
+      ms: now - started,
+      snapshot: loaded.snapshot,
+      phases: { import: imported - started, load: pyodideLoaded - imported, setup: now - pyodideLoaded },
+    });
   } catch (e) {
     post({ type: "load-failed", message: e instanceof Error ? e.message : String(e) });
   }
