@@ -48,14 +48,14 @@ export function StudentProgressTable({
                   <span className="block font-medium text-slate-900">{r.student.name}</span>
                   <span className="block text-xs text-slate-600">{r.student.email}</span>
                 </th>
-                <td className="py-3 pr-4">
+                <td className="py-3 pr-4 whitespace-nowrap">
                   <Badge tone={PROGRESS_TONES[r.status]}>{PROGRESS_LABELS[r.status]}</Badge>
                 </td>
                 <td className="py-3 pr-4 text-slate-700">
                   {r.submittedAt ? formatDateTime(r.submittedAt) : "—"}
                 </td>
                 <td className="py-3 pr-4 text-slate-900">{r.grade === null ? "—" : formatGrade(r.grade)}</td>
-                <td className="py-3 text-right">
+                <td className="py-3 text-right whitespace-nowrap">
                   {action && (
                     <ButtonLink
                       to={`/teacher/assignments/${assignmentId}/students/${r.student.id}`}
