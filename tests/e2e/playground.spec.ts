@@ -137,3 +137,39 @@ test("the landing page loads neither Python nor the editor; a signed-in shell pr
   await page.goto("/student/settings");
   await expect.poll(() => requested.some((p) => p.startsWith("/pyodide/")), { timeout: 15_000 }).toBe(true);
 });
+
+test("a broken snapshot in Cache Storage falls back to a plain load and is replaced", async ({ page }) => {
+  await signUpVerified(page, "student");
+  await page.goto("/playground");
+  const status = page.getByTestId("python-status");
+  await expect(status).toHaveText("Ready", { timeout: 30_000 });
+  // Overwrite every cached snapshot with garbage.
+  const broken = await page.evaluate(async () => {
+    const cache = await caches.open("pyclass-python");
+    const keys = await cache.keys();
+    for (const k of keys) await cache.put(k, new Response(new Uint8Array(1024)));
+    return keys.length;
+  });
+  expect(broken).toBe(1);
+  await page.reload();
+  await expect(status).toHaveText("Ready", { timeout: 30_000 });
+  const startup = await page.evaluate(() => {
+    const m = performance.getEntriesByName("pyclass:python-startup", "measure").at(-1) as PerformanceMeasure;
+    return (m.detail as { snapshot: string }).snapshot;
+  });
+  expect(startup).toBe("made");
+  await setCode(page, 'print("recovered")');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(page.getByTestId("output")).toHaveText("recovered\n");
+  // The next visit uses the new snapshot.
+  await page.reload();
+  await expect(status).toHaveText("Ready", { timeout: 30_000 });
+  expect(
+    await page.evaluate(() => {
+      const m = performance
+        .getEntriesByName("pyclass:python-startup", "measure")
+        .at(-1) as PerformanceMeasure;
+      return (m.detail as { snapshot: string }).snapshot;
+    }),
+  ).toBe("loaded");
+});
