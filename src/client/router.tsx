@@ -8,37 +8,31 @@ import {
   Settings,
   Users,
 } from "lucide-react";
-import { type ComponentType, lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
-import { DashboardRedirect, Loading, RequireArea, RequireSession } from "./app/guards.tsx";
+import { DashboardRedirect, RequireArea, RequireSession } from "./app/guards.tsx";
+import { lazyPage } from "./app/lazy-page.tsx";
 import { ComingSoon, type NavItem, Shell } from "./app/shell.tsx";
 import { LandingPage } from "./features/public/landing-page.tsx";
 import { PublicLayout } from "./features/public/public-layout.tsx";
+import { studentRoutes } from "./features/student/student-routes.tsx";
 import { teacherRoutes } from "./features/teacher/teacher-routes.tsx";
 
-/** Every page but the landing page loads on demand, so the first visit stays light. */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  const Component = lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
-  return (
-    <Suspense fallback={<Loading />}>
-      <Component />
-    </Suspense>
-  );
-}
-
-const AuthPage = () => page(() => import("./features/auth/auth-page.tsx"), "AuthPage");
-const SelectRolePage = () => page(() => import("./features/auth/select-role-page.tsx"), "SelectRolePage");
-const UpdatePasswordPage = () =>
-  page(() => import("./features/auth/update-password-page.tsx"), "UpdatePasswordPage");
-const DevMailboxPage = () =>
-  page(() => import("./features/dev-mailbox/dev-mailbox-page.tsx"), "DevMailboxPage");
-const SettingsPage = () => page(() => import("./features/settings/settings-page.tsx"), "SettingsPage");
-const AboutPage = () => page(() => import("./features/public/about-page.tsx"), "AboutPage");
-const ContactPage = () => page(() => import("./features/public/contact-page.tsx"), "ContactPage");
-const PrivacyPage = () => page(() => import("./features/public/privacy-page.tsx"), "PrivacyPage");
-const TermsPage = () => page(() => import("./features/public/terms-page.tsx"), "TermsPage");
-const PlaygroundPage = () =>
-  page(() => import("./features/playground/playground-page.tsx"), "PlaygroundPage");
+const AuthPage = lazyPage(() => import("./features/auth/auth-page.tsx"), "AuthPage");
+const SelectRolePage = lazyPage(() => import("./features/auth/select-role-page.tsx"), "SelectRolePage");
+const UpdatePasswordPage = lazyPage(
+  () => import("./features/auth/update-password-page.tsx"),
+  "UpdatePasswordPage",
+);
+const DevMailboxPage = lazyPage(
+  () => import("./features/dev-mailbox/dev-mailbox-page.tsx"),
+  "DevMailboxPage",
+);
+const SettingsPage = lazyPage(() => import("./features/settings/settings-page.tsx"), "SettingsPage");
+const AboutPage = lazyPage(() => import("./features/public/about-page.tsx"), "AboutPage");
+const ContactPage = lazyPage(() => import("./features/public/contact-page.tsx"), "ContactPage");
+const PrivacyPage = lazyPage(() => import("./features/public/privacy-page.tsx"), "PrivacyPage");
+const TermsPage = lazyPage(() => import("./features/public/terms-page.tsx"), "TermsPage");
+const PlaygroundPage = lazyPage(() => import("./features/playground/playground-page.tsx"), "PlaygroundPage");
 
 const studentNav: NavItem[] = [
   { to: "/student/classes", label: "My Classes", icon: Users },
@@ -99,16 +93,7 @@ export const router = createBrowserRouter([
         <Shell title="Student Dashboard" nav={studentNav} />
       </RequireArea>
     ),
-    children: [
-      { index: true, element: <Navigate to="classes" replace /> },
-      { path: "classes", element: <ComingSoon title="My Classes" /> },
-      { path: "assignments", element: <ComingSoon title="Assignments" /> },
-      { path: "assignments/:assignmentId", element: <ComingSoon title="Assignment" /> },
-      { path: "exercises", element: <ComingSoon title="Exercises" /> },
-      { path: "exercise/:exerciseId", element: <ComingSoon title="Exercise" /> },
-      { path: "settings", element: <SettingsPage /> },
-      { path: "*", element: <Navigate to="/student/classes" replace /> },
-    ],
+    children: studentRoutes,
   },
   {
     path: "/teacher",
