@@ -38,6 +38,13 @@ test("runs Python with inline input, stops an endless loop, runs tests", async (
   await expect(output).toHaveText("Name? Ada\nFavourite colour? green\nAda likes green\n");
   await expect(status).toHaveText("Ready");
 
+  // Stop while input() waits: the program ends at once, no restart needed.
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(status).toHaveText("Waiting for input");
+  await page.getByRole("button", { name: "Stop" }).click();
+  await expect(output).toHaveText(/^Name\? \n?\[program stopped\]$/);
+  await expect(status).toHaveText("Ready");
+
   // An endless loop: Stop ends it within 2 s, and the next Run works.
   await setCode(page, 'print("looping")\nwhile True:\n    pass');
   await page.getByRole("button", { name: "Run", exact: true }).click();

@@ -180,8 +180,9 @@ function readLine(prompt: string): string {
     }
     if (state === STDIN_CANCEL || (interrupt && Atomics.load(interrupt, 0) !== 0)) {
       Atomics.store(control, 0, STDIN_WAITING);
-      py.checkInterrupt(); // raises KeyboardInterrupt inside Python
-      return "";
+      // The harness turns this into KeyboardInterrupt. (py.checkInterrupt() here would also
+      // print a stray "KeyboardInterrupt" line into the program's output.)
+      throw new Error("stopped");
     }
   }
 }
@@ -198,6 +199,8 @@ function execute(id: number, code: string, kwargs: Record<string, unknown>): voi
       Object.entries(kwargs).filter(([, v]) => v !== null && v !== undefined),
     );
     const result = runProgram.callKwargs(code, { ...options, on_output: emit });
+    // A Stop that came as the program ended must not fire inside the conversion below.
+    if (interrupt) Atomics.store(interrupt, 0, 0);
     const converted = result.toJs({ dict_converter: Object.fromEntries }) as Record<string, unknown>;
     // Python's None arrives as undefined; the shared types (and the server) use null.
     const run = Object.fromEntries(Object.entries(converted).map(([k, v]) => [k, v ?? null])) as HarnessRun;

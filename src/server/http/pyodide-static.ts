@@ -45,9 +45,9 @@ export function mountPyodide<E extends Env>(app: Hono<E>) {
       }
       const gz = await zipped;
       headers["Content-Encoding"] = "gzip";
-      return c.body(new Uint8Array(gz), 200, headers);
+      return c.body(gz as Uint8Array<ArrayBuffer>, 200, headers);
     }
-    return c.body(new Uint8Array(body), 200, headers);
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
   });
   app.all("/pyodide/*", (c) => c.text("Not found", 404));
 }

@@ -21,3 +21,57 @@ describe("harness.py under CPython", () => {
     expect(results[i]).toEqual(cases[i].expected);
   });
 });
+
+describe("harness.py input modes under CPython", () => {
+  const grading = fileURLToPath(new URL("./", import.meta.url));
+  const runModes = () =>
+    JSON.parse(
+      execFileSync(
+        "python3",
+        [
+          "-I",
+          "-c",
+          [
+            "import json, sys",
+            `sys.path.insert(0, ${JSON.stringify(grading)})`,
+            "import harness",
+            'code = \'a = input("A? ")\\nb = input("B? ")\\nprint(a + b)\\n\'',
+            "answers = iter(['py', 'thon'])",
+            "def stop(prompt): raise RuntimeError('stopped')",
+            "seen = []",
+            "print(json.dumps([",
+            "  harness.run_program(code, read_line=lambda p: next(answers)),",
+            "  harness.run_program(code, read_line=stop),",
+            "  harness.run_program(code, 'x\\n', need_more=True),",
+            "  harness.run_program(code, 'x\\ny\\n', need_more=True),",
+            "  harness.run_program('print(1)', on_output=seen.append),",
+            "  seen,",
+            "]))",
+          ].join("\n"),
+        ],
+        { encoding: "utf8" },
+      ),
+    );
+  const [interactive, stopped, needMore, enough, streamed, seen] = runModes();
+
+  it("interactive: read_line answers input() and the answers are echoed", () => {
+    expect(interactive.transcript).toBe("A? py\nB? thon\npython\n");
+    expect(interactive.output).toBe("python\n");
+  });
+
+  it("interactive: read_line raising (Stop) becomes KeyboardInterrupt at the student's line", () => {
+    expect(stopped).toMatchObject({ error_type: "KeyboardInterrupt", line: 1 });
+    expect(stopped.transcript).toBe("A? \nError: KeyboardInterrupt (line 1)");
+  });
+
+  it("re-run mode: running out of answers stops with the waiting prompt", () => {
+    expect(needMore).toMatchObject({ error_type: "InputNeeded", prompt: "B? ", error: null });
+    expect(needMore.transcript).toBe("A? x\nB? ");
+    expect(enough).toMatchObject({ error_type: null, transcript: "A? x\nB? y\nxy\n" });
+  });
+
+  it("streams every piece of console text to on_output", () => {
+    expect(streamed.transcript).toBe("1\n");
+    expect(seen.join("")).toBe("1\n");
+  });
+});

@@ -127,7 +127,11 @@ class _Input:
         if self._lines:
             return self._lines.pop(0)
         if self._read_line is not None:
-            line = self._read_line(prompt)
+            try:
+                line = self._read_line(prompt)
+            except Exception as exc:
+                # read_line raises when the user pressed Stop while the program waited.
+                raise KeyboardInterrupt() from exc
             return "" if line is None else str(line)
         if self._need_more:
             raise InputNeeded(prompt)
