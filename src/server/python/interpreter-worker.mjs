@@ -152,6 +152,10 @@ async function main() {
   }
   const EACCES = 2; // Emscripten's (WASI) numbering
   permissionDenied = () => new py.FS.ErrnoError(EACCES);
+  // Pyodide logs failed writes and fatal errors with console.*: a program catching errors in a
+  // loop could flood the server's log. The host learns what it needs through messages.
+  for (const level of /** @type {const} */ (["log", "info", "warn", "error", "debug"]))
+    console[level] = () => {};
   py.unregisterJsModule("js");
   py.unregisterJsModule("pyodide_js");
   // Unregistering stops new imports, but bootstrap already imported both: drop them from
