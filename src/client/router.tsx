@@ -11,6 +11,7 @@ import {
 import { createBrowserRouter, Navigate } from "react-router";
 import { DashboardRedirect, RequireArea, RequireSession } from "./app/guards.tsx";
 import { lazyPage } from "./app/lazy-page.tsx";
+import { RouteError } from "./app/route-error.tsx";
 import { ComingSoon, type NavItem, Shell } from "./app/shell.tsx";
 import { LandingPage } from "./features/public/landing-page.tsx";
 import { PublicLayout } from "./features/public/public-layout.tsx";
@@ -57,65 +58,70 @@ const adminNav: NavItem[] = [
 
 export const router = createBrowserRouter([
   {
-    element: <PublicLayout />,
+    errorElement: <RouteError />,
     children: [
-      { path: "/", element: <LandingPage /> },
-      { path: "/about", element: <AboutPage /> },
-      { path: "/privacy", element: <PrivacyPage /> },
-      { path: "/terms", element: <TermsPage /> },
-      { path: "/contact", element: <ContactPage /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: "/", element: <LandingPage /> },
+          { path: "/about", element: <AboutPage /> },
+          { path: "/privacy", element: <PrivacyPage /> },
+          { path: "/terms", element: <TermsPage /> },
+          { path: "/contact", element: <ContactPage /> },
+        ],
+      },
+      { path: "/auth", element: <AuthPage /> },
+      { path: "/update-password", element: <UpdatePasswordPage /> },
+      { path: "/dev/mailbox", element: <DevMailboxPage /> },
+      {
+        path: "/select-role",
+        element: (
+          <RequireSession>
+            <SelectRolePage />
+          </RequireSession>
+        ),
+      },
+      {
+        path: "/playground",
+        element: (
+          <RequireSession>
+            <PlaygroundPage />
+          </RequireSession>
+        ),
+      },
+      { path: "/dashboard", element: <DashboardRedirect /> },
+      {
+        path: "/student",
+        element: (
+          <RequireArea area="student">
+            <Shell title="Student Dashboard" nav={studentNav} />
+          </RequireArea>
+        ),
+        children: studentRoutes,
+      },
+      {
+        path: "/teacher",
+        element: (
+          <RequireArea area="teacher">
+            <Shell title="Teacher Dashboard" nav={teacherNav} />
+          </RequireArea>
+        ),
+        children: teacherRoutes,
+      },
+      {
+        path: "/admin",
+        element: (
+          <RequireArea area="admin">
+            <Shell title="Admin Dashboard" nav={adminNav} />
+          </RequireArea>
+        ),
+        children: [
+          { index: true, element: <ComingSoon title="Manage premade exercises and categories" /> },
+          { path: "settings", element: <SettingsPage /> },
+          { path: "*", element: <Navigate to="/admin" replace /> },
+        ],
+      },
+      { path: "*", element: <Navigate to="/" replace /> },
     ],
   },
-  { path: "/auth", element: <AuthPage /> },
-  { path: "/update-password", element: <UpdatePasswordPage /> },
-  { path: "/dev/mailbox", element: <DevMailboxPage /> },
-  {
-    path: "/select-role",
-    element: (
-      <RequireSession>
-        <SelectRolePage />
-      </RequireSession>
-    ),
-  },
-  {
-    path: "/playground",
-    element: (
-      <RequireSession>
-        <PlaygroundPage />
-      </RequireSession>
-    ),
-  },
-  { path: "/dashboard", element: <DashboardRedirect /> },
-  {
-    path: "/student",
-    element: (
-      <RequireArea area="student">
-        <Shell title="Student Dashboard" nav={studentNav} />
-      </RequireArea>
-    ),
-    children: studentRoutes,
-  },
-  {
-    path: "/teacher",
-    element: (
-      <RequireArea area="teacher">
-        <Shell title="Teacher Dashboard" nav={teacherNav} />
-      </RequireArea>
-    ),
-    children: teacherRoutes,
-  },
-  {
-    path: "/admin",
-    element: (
-      <RequireArea area="admin">
-        <Shell title="Admin Dashboard" nav={adminNav} />
-      </RequireArea>
-    ),
-    children: [
-      { index: true, element: <ComingSoon title="Manage premade exercises and categories" /> },
-      { path: "settings", element: <SettingsPage /> },
-      { path: "*", element: <Navigate to="/admin" replace /> },
-    ],
-  },
-  { path: "*", element: <Navigate to="/" replace /> },
 ]);

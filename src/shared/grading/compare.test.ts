@@ -50,6 +50,7 @@ describe("pass rule", () => {
     expect(toTestResult("Hello Sam", asked, 4)).toEqual({
       passed: true,
       output: "Name? Sam\nHello Sam\n",
+      plainOutput: asked.output,
       error: null,
       timeMs: 4,
       matched: "output",

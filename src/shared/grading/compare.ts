@@ -23,7 +23,13 @@ export function matchExpected(
 /** Turns one harness run into the test's result. */
 export function toTestResult(expected: string, run: HarnessRun, timeMs: number): TestResult {
   const matched = matchExpected(expected, run);
-  const result: TestResult = { passed: matched !== null, output: run.transcript, error: run.error, timeMs };
+  const result: TestResult = {
+    passed: matched !== null,
+    output: run.transcript,
+    plainOutput: run.output,
+    error: run.error,
+    timeMs,
+  };
   if (matched) result.matched = matched;
   return result;
 }

@@ -20,6 +20,8 @@ export type TestResult = {
   passed: boolean;
   /** What the console showed (the transcript, ending with the error line if any). */
   output: string;
+  /** What the program printed without prompts and echoed input (for the failure view). */
+  plainOutput?: string;
   error: string | null;
   timeMs: number;
   matched?: MatchedStyle;
