@@ -48,13 +48,13 @@ describe("resource abuse", () => {
   it("interrupts `while True: pass` at the time limit", async () => {
     const r = await probe("while True:\n    pass\n");
     expectFailedWith(r, /^Error: TimeoutError: the program ran for more than 1.5 s.*\(line 2\)$/);
-    expect(r.wallMs).toBeLessThan(limits.timeMs + 1500);
+    expect(r.wallMs).toBeLessThan(limits.timeMs + 3000);
   });
 
   it("kills an uninterruptible C loop `sum(range(10**11))` and respawns", async () => {
     const r = await probe("print(sum(range(10**11)))\n");
     expectFailedWith(r, /^Error: TimeoutError/);
-    expect(r.wallMs).toBeLessThan(limits.timeMs + 2500);
+    expect(r.wallMs).toBeLessThan(limits.timeMs + 4000);
   });
 
   it("refuses a 2 GB string with MemoryError (wasm memory capped at 512 MiB)", async () => {
@@ -237,14 +237,43 @@ describe("the grader after the abuse", () => {
   });
 
   it("does not let one student's endless C loop delay another's grading", async () => {
-    const slow = pool.grade("print(sum(range(10**11)))\n", [{ expectedOutput: "" }], { timeMs: 3000 });
+    let slowDone = 0;
+    const slow = pool
+      .grade("print(sum(range(10**11)))\n", [{ expectedOutput: "" }], { timeMs: 5000 })
+      .then((g) => {
+        slowDone = performance.now();
+        return g;
+      });
     await new Promise((r) => setTimeout(r, 200));
     const started = performance.now();
     const fast = await pool.grade("print(6 * 7)\n", [{ expectedOutput: "42" }]);
-    const fastMs = performance.now() - started;
+    const fastDone = performance.now();
     expect(fast.passed).toBe(1);
-    expect(fastMs).toBeLessThan(1500);
+    expect(fastDone - started).toBeLessThan(3000);
     expect((await slow).passed).toBe(0);
+    expect(fastDone).toBeLessThan(slowDone);
+  });
+
+  it("keeps the server process responsive while programs abuse the grader", async () => {
+    // The web server hosts the pool; grading happens in another process, so its event loop
+    // must not stall while an endless C loop and a memory bomb are being graded.
+    const abuse = Promise.all([
+      pool.grade("print(sum(range(10**11)))\n", [{ expectedOutput: "" }], { timeMs: 2000 }),
+      pool.grade("x = []\nwhile True:\n    x.append(' ' * 10**6)\n", [{ expectedOutput: "" }], {
+        timeMs: 2000,
+      }),
+    ]);
+    let worstLag = 0;
+    const until = performance.now() + 2000;
+    while (performance.now() < until) {
+      const t = performance.now();
+      await new Promise((r) => setTimeout(r, 5));
+      worstLag = Math.max(worstLag, performance.now() - t - 5);
+    }
+    const graded = await abuse;
+    expect(graded.map((g) => g.passed)).toEqual([0, 0]);
+    // Generous for a loaded 2-core CI machine; a blocked loop would lag by seconds.
+    expect(worstLag).toBeLessThan(1000);
   });
 
   it("gives every submission a fresh interpreter (no module state leaks)", async () => {
