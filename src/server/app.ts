@@ -13,11 +13,25 @@ import { meRoutes } from "./features/me/me.routes.ts";
 import { mountPyodide } from "./http/pyodide-static.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountStatic } from "./http/static.ts";
+import { createGraderPool, type GraderPool } from "./python/index.ts";
 import type { AppEnv } from "./types.ts";
 
-export type AppOptions = { db: Db; config: Config; mailer?: Mailer; clientDir?: string };
+export type AppOptions = {
+  db: Db;
+  config: Config;
+  mailer?: Mailer;
+  clientDir?: string;
+  /** The server grading pool; by default one of GRADER_POOL_SIZE, started on the first submission. */
+  grader?: GraderPool;
+};
 
-export function createApp({ db, config, mailer = createMailer(db, config), clientDir }: AppOptions) {
+export function createApp({
+  db,
+  config,
+  mailer = createMailer(db, config),
+  clientDir,
+  grader = createGraderPool({ size: config.graderPoolSize }),
+}: AppOptions) {
   const auth = createAuth(db, config, mailer);
   const app = new Hono<AppEnv>();
 
@@ -38,7 +52,7 @@ export function createApp({ db, config, mailer = createMailer(db, config), clien
   });
 
   app.use("/api/*", async (c, next) => {
-    c.set("deps", { db, config });
+    c.set("deps", { db, config, grader });
     const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     c.set("user", session ? toSessionUser(session.user) : null);
     await next();
@@ -60,5 +74,5 @@ export function createApp({ db, config, mailer = createMailer(db, config), clien
 
   mountPyodide(app);
   if (clientDir) mountStatic(app, clientDir);
-  return { app, auth };
+  return { app, auth, grader };
 }

@@ -29,7 +29,7 @@ async function main() {
     database = await openPglite(path.join(config.dataDir, "db"));
   }
   const { db } = database;
-  const { app, auth } = createApp({ db, config, clientDir });
+  const { app, auth, grader } = createApp({ db, config, clientDir });
   await promoteAdmins(db, config.adminEmails);
 
   if (database.kind === "pglite" && config.env === "development") {
@@ -43,6 +43,7 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
+    await grader.close().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   };

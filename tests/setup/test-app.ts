@@ -4,16 +4,21 @@ import { createApp } from "../../src/server/app.ts";
 import { type Config, loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/client.ts";
 import { mailOutbox } from "../../src/server/db/schema.ts";
+import type { GraderPool } from "../../src/server/python/index.ts";
 import { createTestDb } from "./test-db.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(overrides: Partial<Config> = {}) {
+/**
+ * `grader`: a pool shared by the test file (start it once in beforeAll, close it in afterAll).
+ * Without one the app gets its own pool, which starts only if a test submits final work.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { grader?: GraderPool } = {}) {
   const database: Database = await createTestDb();
   const config: Config = { ...loadConfig({ NODE_ENV: "test", PORT: "3000" }), ...overrides };
-  const { app, auth } = createApp({ db: database.db, config });
+  const { app, auth, grader } = createApp({ db: database.db, config, grader: options.grader });
 
   /** A JSON request as the browser would send it (same Origin), optionally with a session cookie. */
   async function request(
@@ -42,7 +47,12 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     return mail;
   }
 
-  return { app, auth, db: database.db, config, request, lastMail, close: database.close };
+  async function close() {
+    if (!options.grader) await grader.close();
+    await database.close();
+  }
+
+  return { app, auth, db: database.db, config, request, lastMail, close };
 }
 
 /** The cookie header a browser would send back after this response set its cookies. */
