@@ -172,11 +172,12 @@ export class PythonRuntime {
   }
 
   /** Kills the worker (the only way to stop C-level loops) and starts a fresh one. */
-  private respawn(): Promise<void> {
+  private respawn() {
     this.worker?.terminate();
     this.worker = null;
     this.ready = this.spawn();
-    return this.ready;
+    // A failed start shows as loadError; the next run() or retry() tries again.
+    this.ready.catch(() => {});
   }
 
   private post(msg: ToWorker) {
@@ -198,7 +199,7 @@ export class PythonRuntime {
     } else if (msg.type === "crashed") {
       // Python itself failed (not the program): this worker can't be trusted any more.
       this.settle(null, 0);
-      void this.respawn();
+      this.respawn();
     }
   }
 
@@ -267,11 +268,11 @@ export class PythonRuntime {
       clearTimeout(this.stopTimer);
       this.stopTimer = setTimeout(() => {
         this.settle(null, 0);
-        void this.respawn();
+        this.respawn();
       }, STOP_GRACE_MS);
     } else {
       this.settle(null, 0);
-      void this.respawn();
+      this.respawn();
     }
   }
 
