@@ -14,7 +14,7 @@ const cases = JSON.parse(readFileSync(`${fixtures}harness-cases.json`, "utf8")) 
 describe("harness.py under CPython", () => {
   // One interpreter runs every case in order, as a warm Pyodide would.
   const results = JSON.parse(
-    execFileSync("python3", ["-I", `${fixtures}run-harness-cases.py`], { encoding: "utf8" }),
+    execFileSync("python3", ["-I", "-B", `${fixtures}run-harness-cases.py`], { encoding: "utf8" }),
   ) as unknown[];
 
   it.each(cases.map((c, i) => [c.name, i] as const))("%s", (_name, i) => {
@@ -30,6 +30,7 @@ describe("harness.py input modes under CPython", () => {
         "python3",
         [
           "-I",
+          "-B",
           "-c",
           [
             "import json, sys",
