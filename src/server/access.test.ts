@@ -6,9 +6,25 @@ import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
 import { ROLES, type Role } from "../shared/domain/roles.ts";
 
 const PUBLIC = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/dev\/mailbox/];
-const RULES: { prefix: string; roles: readonly Role[] }[] = [
+const ID = "[^/]+";
+/** The first rule that matches wins: a string is a path prefix, a RegExp the whole path; `method` narrows. */
+const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] }[] = [
   { prefix: "/api/me", roles: ROLES },
   { prefix: "/api/admin/", roles: ["admin"] },
+  // Classroom (finer checks — owner teacher, member student — are in features/classroom-access.test.ts).
+  { prefix: "/api/classes/join", roles: ["student"] },
+  { prefix: new RegExp(`^/api/classes/${ID}/membership$`), roles: ["student"] },
+  { prefix: new RegExp(`^/api/classes/${ID}/export\\.csv$`), roles: ["teacher"] },
+  { prefix: "/api/classes", method: "POST", roles: ["teacher"] },
+  { prefix: "/api/classes", roles: ["teacher", "student"] },
+  { prefix: new RegExp(`^/api/assignments/${ID}/submissions$`), method: "POST", roles: ["student"] },
+  { prefix: new RegExp(`^/api/assignments/${ID}/(progress|export\\.csv)$`), roles: ["teacher"] },
+  { prefix: "/api/assignments", method: "POST", roles: ["teacher"] },
+  { prefix: "/api/assignments", method: "PATCH", roles: ["teacher"] },
+  { prefix: "/api/assignments", roles: ["teacher", "student"] },
+  { prefix: new RegExp(`^/api/submissions/${ID}/grade$`), roles: ["teacher"] },
+  { prefix: "/api/submissions/", roles: ["teacher", "student"] },
+  { prefix: "/api/teacher/", roles: ["teacher"] },
 ];
 
 let t: TestApp;
@@ -33,13 +49,18 @@ function apiRoutes() {
     });
 }
 
-const ruleFor = (path: string) => RULES.find((r) => path === r.prefix || path.startsWith(r.prefix));
+const ruleFor = (method: string, path: string) =>
+  RULES.find(
+    (r) =>
+      (!r.method || r.method === method) &&
+      (typeof r.prefix === "string" ? path === r.prefix || path.startsWith(r.prefix) : r.prefix.test(path)),
+  );
 
 describe("route guards", () => {
   it("has a rule for every non-public route", () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(2);
-    expect(routes.filter((r) => !ruleFor(r.path)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(routes.filter((r) => !ruleFor(r.method, r.path)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
   it("answers 401 to anonymous callers on every non-public route", async () => {
@@ -52,7 +73,7 @@ describe("route guards", () => {
 
   it("answers 403 to a wrong role and lets the right roles past the guard", async () => {
     for (const r of apiRoutes()) {
-      const allowed = ruleFor(r.path)!.roles;
+      const allowed = ruleFor(r.method, r.path)!.roles;
       for (const role of ROLES) {
         const res = await t.request(r.method, r.path, {
           cookie: users[role].cookie,

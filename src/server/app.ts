@@ -8,8 +8,12 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { AppError } from "./errors.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
+import { assignmentRoutes } from "./features/assignments/assignments.routes.ts";
+import { classRoutes } from "./features/classes/classes.routes.ts";
+import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
+import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
 import { mountPyodide } from "./http/pyodide-static.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountStatic } from "./http/static.ts";
@@ -62,6 +66,10 @@ export function createApp({
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.route("/api/me", meRoutes);
   app.route("/api/admin", adminRoutes);
+  app.route("/api/classes", classRoutes);
+  app.route("/api/assignments", assignmentRoutes);
+  app.route("/api", submissionRoutes);
+  app.route("/api/teacher", dashboardRoutes);
   if (!config.isProduction) app.route("/api/dev/mailbox", devMailboxRoutes);
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
 

@@ -12,6 +12,11 @@ export const ASSIGNMENT_MESSAGES = {
   updated: "Assignment and test cases updated successfully",
   updateFailed: "Error updating assignment",
   gradeRange: "Grades are numbers from 0 to 100, in steps of 0.01.",
+  submissionNotFound: "Submission not found.",
+  onlyFinalGraded: "Only submitted work can be graded, not a Run Tests attempt.",
+  testCaseFailed: "Test case failed",
+  testCaseUnknown: (id: string) => `Error updating test case ${id}`,
+  graderFailed: "Your code could not be checked just now. Please try submitting again.",
 } as const;
 
 export const TestCaseInput = z.object({

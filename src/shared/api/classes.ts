@@ -7,6 +7,8 @@ export const CLASS_MESSAGES = {
   notAuthenticated: "User not authenticated.",
   joinFailed: "Failed to join class. You might already be a member.",
   nameRequired: "Please enter a class name.",
+  /** A class id that does not exist or is not yours (owner teacher / member student). */
+  classNotFound: "Class not found.",
 } as const;
 
 export const CreateClassBody = z.object({

@@ -1,0 +1,46 @@
+// /api/assignments: a teacher's assignments in owned classes, a student's in joined classes.
+// (Submissions to an assignment live in the submissions feature, under the same path.)
+import { Hono } from "hono";
+import { CreateAssignmentBody, UpdateAssignmentBody } from "../../../shared/api/assignments.ts";
+import { currentUser, requireRole } from "../../auth/guards.ts";
+import { csvFileName, csvResponse } from "../../http/csv.ts";
+import type { AppEnv } from "../../types.ts";
+import { readJson } from "../../validate.ts";
+import {
+  assignmentGradeSheet,
+  createAssignment,
+  getAssignment,
+  getProgress,
+  getTestCases,
+  listAssignments,
+  updateAssignment,
+} from "./assignments.service.ts";
+
+const teacherOrStudent = requireRole("teacher", "student");
+const teacher = requireRole("teacher");
+
+// Guards sit on each route: middleware in .use() would also cover the submissions routes that
+// share the /api/assignments prefix.
+export const assignmentRoutes = new Hono<AppEnv>()
+  .get("/", teacherOrStudent, async (c) => c.json(await listAssignments(c.get("deps").db, currentUser(c))))
+  .post("/", teacher, async (c) => {
+    const body = await readJson(c, CreateAssignmentBody);
+    return c.json(await createAssignment(c.get("deps").db, currentUser(c), body), 201);
+  })
+  .get("/:id", teacherOrStudent, async (c) =>
+    c.json(await getAssignment(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
+  .patch("/:id", teacher, async (c) => {
+    const body = await readJson(c, UpdateAssignmentBody);
+    return c.json(await updateAssignment(c.get("deps").db, currentUser(c), c.req.param("id"), body));
+  })
+  .get("/:id/test-cases", teacherOrStudent, async (c) =>
+    c.json(await getTestCases(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
+  .get("/:id/progress", teacher, async (c) =>
+    c.json(await getProgress(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
+  .get("/:id/export.csv", teacher, async (c) => {
+    const sheet = await assignmentGradeSheet(c.get("deps").db, currentUser(c), c.req.param("id"));
+    return csvResponse(c, csvFileName(sheet.name, "grades"), sheet.rows);
+  });

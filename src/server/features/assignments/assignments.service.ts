@@ -1,0 +1,405 @@
+// Assignments and their test cases: lists for teachers and students, create, edit (test case
+// list replaced in one transaction), the teacher's progress view and the assignment grade export.
+// Students never receive a hidden test case's description, input or expected output.
+import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  ASSIGNMENT_MESSAGES,
+  type AssignmentClass,
+  type AssignmentDetail,
+  type AssignmentProgress,
+  type CreateAssignmentBody,
+  type StudentAssignmentDetail,
+  type StudentAssignmentListItem,
+  type StudentProgressRow,
+  type StudentTestCase,
+  type TeacherAssignmentDetail,
+  type TeacherAssignmentListItem,
+  type TeacherTestCase,
+  type TestCasePerformance,
+  type UpdateAssignmentBody,
+} from "../../../shared/api/assignments.ts";
+import { sortByName } from "../../../shared/domain/names.ts";
+import { PROGRESS_LABELS, progressStatus } from "../../../shared/domain/progress.ts";
+import {
+  type AssignmentRow,
+  assertOwnsAssignment,
+  assertOwnsClass,
+  loadAssignmentFor,
+} from "../../auth/access.ts";
+import type { SessionUser } from "../../auth/guards.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  assignments,
+  classes,
+  classMembers,
+  submissions,
+  testCaseResults,
+  testCases,
+  user,
+} from "../../db/schema.ts";
+import { badRequest } from "../../errors.ts";
+import type { CsvCell } from "../../http/csv.ts";
+import { latestFinals } from "../submissions/index.ts";
+
+type TestCaseRow = typeof testCases.$inferSelect;
+type CreateBody = z.output<typeof CreateAssignmentBody>;
+type UpdateBody = z.output<typeof UpdateAssignmentBody>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toDetail(a: AssignmentRow, cls: AssignmentClass): AssignmentDetail {
+  return {
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    language: a.language,
+    dueDate: iso(a.dueDate),
+    createdAt: a.createdAt.toISOString(),
+    starterCode: a.starterCode,
+    class: cls,
+  };
+}
+
+const toTeacherCase = (t: TestCaseRow): TeacherTestCase => ({
+  id: t.id,
+  position: t.position,
+  description: t.description,
+  input: t.input,
+  expectedOutput: t.expectedOutput,
+  hidden: t.hidden,
+});
+
+/** A hidden case tells a student only that it exists (and later whether it passed). */
+export const toStudentCase = (t: TestCaseRow): StudentTestCase =>
+  t.hidden
+    ? { id: t.id, position: t.position, hidden: true }
+    : {
+        id: t.id,
+        position: t.position,
+        hidden: false,
+        description: t.description,
+        input: t.input,
+        expectedOutput: t.expectedOutput,
+      };
+
+function casesOf(db: Db, assignmentId: string) {
+  return db
+    .select()
+    .from(testCases)
+    .where(eq(testCases.assignmentId, assignmentId))
+    .orderBy(asc(testCases.position), asc(testCases.id));
+}
+
+// ── Lists ────────────────────────────────────────────────────────────────────────────────
+
+/** The teacher's assignments across owned classes, newest first, with class size and hand-ins. */
+async function teacherList(db: Db, me: SessionUser): Promise<TeacherAssignmentListItem[]> {
+  const rows = await db
+    .select({
+      id: assignments.id,
+      name: assignments.name,
+      description: assignments.description,
+      language: assignments.language,
+      dueDate: assignments.dueDate,
+      createdAt: assignments.createdAt,
+      class: { id: classes.id, name: classes.name },
+      studentCount: sql<number>`(select count(*) from ${classMembers} m
+        where m.class_id = ${classes.id})`.mapWith(Number),
+      // Current members with at least one final submission (a student who left no longer counts).
+      submittedCount: sql<number>`(select count(*) from ${classMembers} m where m.class_id = ${classes.id}
+        and exists (select 1 from ${submissions} f where f.assignment_id = ${assignments.id}
+          and f.user_id = m.user_id and f.is_final))`.mapWith(Number),
+    })
+    .from(assignments)
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .where(eq(classes.ownerId, me.id))
+    .orderBy(desc(assignments.createdAt), asc(assignments.id));
+  return rows.map((r) => ({ ...r, dueDate: iso(r.dueDate), createdAt: r.createdAt.toISOString() }));
+}
+
+/** A student's assignments across joined classes, with the state of their newest final submission. */
+async function studentList(db: Db, me: SessionUser): Promise<StudentAssignmentListItem[]> {
+  const latest = latestFinals(db, eq(submissions.userId, me.id)).as("latest");
+  const rows = await db
+    .select({
+      id: assignments.id,
+      name: assignments.name,
+      description: assignments.description,
+      language: assignments.language,
+      dueDate: assignments.dueDate,
+      createdAt: assignments.createdAt,
+      class: { id: classes.id, name: classes.name },
+      submittedAt: latest.submittedAt,
+      teacherGrade: latest.teacherGrade,
+    })
+    .from(classMembers)
+    .innerJoin(classes, eq(classes.id, classMembers.classId))
+    .innerJoin(assignments, eq(assignments.classId, classes.id))
+    .leftJoin(latest, eq(latest.assignmentId, assignments.id))
+    .where(eq(classMembers.userId, me.id))
+    .orderBy(desc(assignments.createdAt), asc(assignments.id));
+  return rows.map((r) => ({
+    ...r,
+    dueDate: iso(r.dueDate),
+    createdAt: r.createdAt.toISOString(),
+    status: r.submittedAt ? "submitted" : "not_started",
+    submittedAt: iso(r.submittedAt),
+  }));
+}
+
+export function listAssignments(db: Db, me: SessionUser) {
+  return me.role === "teacher" ? teacherList(db, me) : studentList(db, me);
+}
+
+// ── One assignment ───────────────────────────────────────────────────────────────────────
+
+export async function getAssignment(
+  db: Db,
+  me: SessionUser,
+  id: string,
+): Promise<TeacherAssignmentDetail | StudentAssignmentDetail> {
+  const { assignment, cls, as } = await loadAssignmentFor(db, me, id);
+  const cases = await casesOf(db, id);
+  return as === "owner"
+    ? { ...toDetail(assignment, cls), testCases: cases.map(toTeacherCase) }
+    : { ...toDetail(assignment, cls), testCases: cases.map(toStudentCase) };
+}
+
+export async function getTestCases(
+  db: Db,
+  me: SessionUser,
+  id: string,
+): Promise<TeacherTestCase[] | StudentTestCase[]> {
+  const { as } = await loadAssignmentFor(db, me, id);
+  const cases = await casesOf(db, id);
+  return as === "owner" ? cases.map(toTeacherCase) : cases.map(toStudentCase);
+}
+
+/** The form starts with one blank row; a row left completely empty is not a test. */
+function isBlank(t: { id?: string; description: string; input: string; expectedOutput: string }) {
+  return !t.id && !t.description.trim() && !t.input.trim() && !t.expectedOutput.trim();
+}
+
+export async function createAssignment(
+  db: Db,
+  me: SessionUser,
+  body: CreateBody,
+): Promise<TeacherAssignmentDetail> {
+  const cls = await assertOwnsClass(db, me, body.classId);
+  const cases = body.testCases.filter((t) => !isBlank(t));
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(assignments)
+      .values({
+        classId: cls.id,
+        name: body.name,
+        description: body.description,
+        language: body.language,
+        dueDate: body.dueDate,
+        starterCode: body.starterCode,
+      })
+      .returning({ id: assignments.id });
+    if (cases.length > 0) {
+      await tx.insert(testCases).values(
+        cases.map((t, position) => ({
+          assignmentId: row.id,
+          position,
+          description: t.description,
+          input: t.input,
+          expectedOutput: t.expectedOutput,
+          hidden: t.hidden,
+        })),
+      );
+    }
+    return row.id;
+  });
+  return getAssignment(db, me, id) as Promise<TeacherAssignmentDetail>;
+}
+
+/**
+ * Edit mode. The test case list, when sent, replaces the old one: cases with an id are updated,
+ * new ones inserted, missing ones deleted (their past results keep their rows), all or nothing.
+ */
+export async function updateAssignment(
+  db: Db,
+  me: SessionUser,
+  id: string,
+  body: UpdateBody,
+): Promise<TeacherAssignmentDetail> {
+  await assertOwnsAssignment(db, me, id);
+  const cases = body.testCases?.filter((t) => !isBlank(t));
+  if (cases && cases.length === 0) throw badRequest(ASSIGNMENT_MESSAGES.oneTestCase, "VALIDATION");
+  await db.transaction(async (tx) => {
+    await tx
+      .update(assignments)
+      .set({
+        name: body.name,
+        description: body.description,
+        dueDate: body.dueDate,
+        starterCode: body.starterCode,
+        updatedAt: new Date(),
+      })
+      .where(eq(assignments.id, id));
+    if (!cases) return;
+    const existing = new Set(
+      (await tx.select({ id: testCases.id }).from(testCases).where(eq(testCases.assignmentId, id))).map(
+        (r) => r.id,
+      ),
+    );
+    const kept = cases.flatMap((t) => (t.id ? [t.id] : []));
+    const stranger = kept.find((k) => !existing.has(k));
+    if (stranger) throw badRequest(ASSIGNMENT_MESSAGES.testCaseUnknown(stranger), "UNKNOWN_TEST_CASE");
+    if (new Set(kept).size !== kept.length) throw badRequest(ASSIGNMENT_MESSAGES.updateFailed, "VALIDATION");
+    await tx
+      .delete(testCases)
+      .where(
+        kept.length > 0
+          ? and(eq(testCases.assignmentId, id), notInArray(testCases.id, kept))
+          : eq(testCases.assignmentId, id),
+      );
+    for (const [position, t] of cases.entries()) {
+      const values = {
+        position,
+        description: t.description,
+        input: t.input,
+        expectedOutput: t.expectedOutput,
+        hidden: t.hidden,
+      };
+      if (t.id) await tx.update(testCases).set(values).where(eq(testCases.id, t.id));
+      else await tx.insert(testCases).values({ ...values, assignmentId: id });
+    }
+  });
+  return getAssignment(db, me, id) as Promise<TeacherAssignmentDetail>;
+}
+
+// ── Teacher views ────────────────────────────────────────────────────────────────────────
+
+type ProgressRowWithNotes = StudentProgressRow & { notes: string | null; score: number | null };
+
+async function progressData(db: Db, me: SessionUser, id: string) {
+  const { assignment, cls } = await assertOwnsAssignment(db, me, id);
+  const latest = latestFinals(db, eq(submissions.assignmentId, id)).as("latest");
+  const [students, allFinals, attempts, cases, results] = await Promise.all([
+    db
+      .select({ id: user.id, name: user.name, email: user.email })
+      .from(classMembers)
+      .innerJoin(user, eq(user.id, classMembers.userId))
+      .where(eq(classMembers.classId, cls.id))
+      .then(sortByName),
+    db
+      .select({
+        id: submissions.id,
+        userId: submissions.userId,
+        submittedAt: submissions.submittedAt,
+        teacherGrade: submissions.teacherGrade,
+        teacherNotes: submissions.teacherNotes,
+        passedTests: submissions.passedTests,
+        totalTests: submissions.totalTests,
+        score: submissions.score,
+      })
+      .from(submissions)
+      .where(and(eq(submissions.assignmentId, id), eq(submissions.isFinal, true)))
+      .orderBy(asc(submissions.userId), desc(submissions.submittedAt), desc(submissions.id)),
+    db
+      .select({ userId: submissions.userId, n: count() })
+      .from(submissions)
+      .where(eq(submissions.assignmentId, id))
+      .groupBy(submissions.userId),
+    casesOf(db, id),
+    // Per test case: how the current members' newest final submissions did on it.
+    db
+      .select({
+        testCaseId: testCaseResults.testCaseId,
+        runs: count(),
+        failures: sql<number>`count(*) filter (where not ${testCaseResults.passed})`.mapWith(Number),
+      })
+      .from(testCaseResults)
+      .innerJoin(latest, eq(latest.id, testCaseResults.submissionId))
+      .innerJoin(classMembers, and(eq(classMembers.classId, cls.id), eq(classMembers.userId, latest.userId)))
+      .groupBy(testCaseResults.testCaseId),
+  ]);
+
+  // Node 20 has no Map.groupBy. Each student's finals stay newest first, as queried.
+  const finalsByStudent = new Map<string, typeof allFinals>();
+  for (const f of allFinals) {
+    const list = finalsByStudent.get(f.userId);
+    if (list) list.push(f);
+    else finalsByStudent.set(f.userId, [f]);
+  }
+  const attemptsByStudent = new Map(attempts.map((a) => [a.userId, a.n]));
+  const rows: ProgressRowWithNotes[] = students.map((s) => {
+    const own = finalsByStudent.get(s.id) ?? [];
+    const newest = own[0];
+    return {
+      student: s,
+      status: progressStatus(own),
+      submittedAt: iso(newest?.submittedAt ?? null),
+      grade: newest?.teacherGrade ?? null,
+      submissionId: newest?.id ?? null,
+      passedTests: newest?.passedTests ?? null,
+      totalTests: newest?.totalTests ?? null,
+      attempts: attemptsByStudent.get(s.id) ?? 0,
+      notes: newest?.teacherNotes ?? null,
+      score: newest?.score ?? null,
+    };
+  });
+
+  const scores = rows.flatMap((r) => (r.score === null ? [] : [r.score]));
+  const byCase = new Map(results.map((r) => [r.testCaseId, r]));
+  const performance: TestCasePerformance[] = cases.map((t) => {
+    const r = byCase.get(t.id);
+    const runs = r?.runs ?? 0;
+    const failures = r?.failures ?? 0;
+    return {
+      testCaseId: t.id,
+      position: t.position,
+      description: t.description,
+      hidden: t.hidden,
+      runs,
+      failures,
+      failureRate: runs > 0 ? (failures / runs) * 100 : null,
+    };
+  });
+  // Highest failure rate first; cases nobody has run yet last; ties in test order.
+  const ranked = performance.toSorted(
+    (a, b) => (b.failureRate ?? -1) - (a.failureRate ?? -1) || a.position - b.position,
+  );
+  const progress: AssignmentProgress = {
+    totalStudents: rows.length,
+    submittedCount: rows.filter((r) => r.submissionId !== null).length,
+    avgPassRate: scores.length > 0 ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
+    students: rows.map(({ notes: _notes, score: _score, ...row }) => row),
+    testCasePerformance: ranked.slice(0, 5),
+    challengingAreas: ranked.filter((p) => p.failures > 0).slice(0, 3),
+  };
+  return { assignment, cls, rows, progress };
+}
+
+export async function getProgress(db: Db, me: SessionUser, id: string): Promise<AssignmentProgress> {
+  return (await progressData(db, me, id)).progress;
+}
+
+const round2 = (n: number) => Number(n.toFixed(2));
+
+/** The assignment grade sheet: one row per class member, in name order. */
+export async function assignmentGradeSheet(db: Db, me: SessionUser, id: string) {
+  const { assignment, cls, rows } = await progressData(db, me, id);
+  const sheet: CsvCell[][] = [
+    ["Student", "E-mail", "Status", "Submitted at", "Tests passed", "Score", "Grade", "Notes"],
+  ];
+  for (const r of rows) {
+    sheet.push([
+      r.student.name,
+      r.student.email,
+      PROGRESS_LABELS[r.status],
+      r.submittedAt,
+      // "2 of 3", not "2/3", which spreadsheets turn into a date.
+      r.passedTests === null ? null : `${r.passedTests} of ${r.totalTests}`,
+      r.score === null ? null : round2(r.score),
+      r.grade === null ? null : round2(r.grade),
+      r.notes,
+    ]);
+  }
+  return { name: `${cls.name}-${assignment.name}`, rows: sheet };
+}

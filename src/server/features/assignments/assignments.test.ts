@@ -1,0 +1,394 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addMember,
+  createAssignment,
+  createClass,
+  gradeSubmission,
+  recordRun,
+  submitFinal,
+} from "../../../../tests/factories/classroom.ts";
+import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
+import { startTestGrader } from "../../../../tests/setup/grader.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import {
+  ASSIGNMENT_MESSAGES,
+  type AssignmentProgress,
+  type StudentAssignmentDetail,
+  type StudentAssignmentListItem,
+  type TeacherAssignmentDetail,
+  type TeacherAssignmentListItem,
+} from "../../../shared/api/assignments.ts";
+import type { ClassSummary } from "../../../shared/api/classes.ts";
+import type { GraderPool } from "../../python/index.ts";
+
+let t: TestApp;
+let grader: GraderPool;
+let teacher: TestUser;
+let student: TestUser;
+let cls: ClassSummary;
+
+beforeAll(async () => {
+  grader = await startTestGrader();
+  t = await createTestApp({}, { grader });
+  teacher = await createTeacher(t);
+  student = await createStudent(t, { name: "Amara Okafor" });
+  cls = await createClass(t, teacher, { name: "10X" });
+  await addMember(t, cls, student);
+});
+afterAll(async () => {
+  await t.close();
+  await grader.close();
+});
+
+const json = async <T>(res: Response) => (await res.json()) as T;
+const errorOf = async (res: Response) =>
+  (await json<{ error: { code: string; message: string } }>(res)).error;
+
+const TWO_CASES = [
+  { description: "Greets", input: "Ada", expectedOutput: "Hello Ada" },
+  { description: "Secret", input: "SECRET-IN", expectedOutput: "SECRET-OUT", hidden: true },
+];
+
+describe("creating an assignment", () => {
+  it("stores the fields and the test cases in order", async () => {
+    const res = await t.request("POST", "/api/assignments", {
+      cookie: teacher.cookie,
+      body: {
+        classId: cls.id,
+        name: "  Greeter ",
+        description: "Say hello",
+        dueDate: "2030-01-31",
+        starterCode: "name = input()",
+        testCases: [...TWO_CASES, { description: "", input: "", expectedOutput: "" }],
+      },
+    });
+    expect(res.status).toBe(201);
+    const a = await json<TeacherAssignmentDetail>(res);
+    expect(a).toMatchObject({
+      name: "Greeter",
+      description: "Say hello",
+      language: "python",
+      dueDate: "2030-01-31T00:00:00.000Z",
+      starterCode: "name = input()",
+      class: { id: cls.id, name: "10X" },
+    });
+    // The blank row the form starts with is not a test.
+    expect(a.testCases.map((c) => [c.position, c.description, c.input, c.expectedOutput, c.hidden])).toEqual([
+      [0, "Greets", "Ada", "Hello Ada", false],
+      [1, "Secret", "SECRET-IN", "SECRET-OUT", true],
+    ]);
+  });
+
+  it("requires a title and a class, and only Python", async () => {
+    const cases: [object, string][] = [
+      [{ classId: cls.id, name: " " }, ASSIGNMENT_MESSAGES.titleRequired],
+      [{ name: "X" }, ASSIGNMENT_MESSAGES.classRequired],
+      [{ classId: "nope", name: "X" }, ASSIGNMENT_MESSAGES.classRequired],
+      [{ classId: cls.id, name: "X", language: "java" }, "Only Python is available for now."],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.request("POST", "/api/assignments", { cookie: teacher.cookie, body });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toBe(message);
+    }
+  });
+
+  it("only in a class the teacher owns", async () => {
+    const other = await createTeacher(t);
+    const res = await t.request("POST", "/api/assignments", {
+      cookie: other.cookie,
+      body: { classId: cls.id, name: "Intruder" },
+    });
+    expect(res.status).toBe(404);
+    const list = await json<TeacherAssignmentListItem[]>(
+      await t.request("GET", "/api/assignments", { cookie: teacher.cookie }),
+    );
+    expect(list.some((a) => a.name === "Intruder")).toBe(false);
+  });
+});
+
+describe("reading an assignment", () => {
+  let a: TeacherAssignmentDetail;
+  beforeAll(async () => {
+    a = await createAssignment(t, teacher, cls.id, { name: "Visible and hidden", testCases: TWO_CASES });
+  });
+
+  it("shows the teacher every test case in full", async () => {
+    const res = await t.request("GET", `/api/assignments/${a.id}`, { cookie: teacher.cookie });
+    expect(res.status).toBe(200);
+    const detail = await json<TeacherAssignmentDetail>(res);
+    expect(detail.testCases[1]).toMatchObject({
+      input: "SECRET-IN",
+      expectedOutput: "SECRET-OUT",
+      hidden: true,
+    });
+  });
+
+  it("shows a student a hidden case only as {id, position, hidden}", async () => {
+    for (const path of [`/api/assignments/${a.id}`, `/api/assignments/${a.id}/test-cases`]) {
+      const res = await t.request("GET", path, { cookie: student.cookie });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).not.toContain("SECRET");
+      const body = JSON.parse(text) as StudentAssignmentDetail | StudentAssignmentDetail["testCases"];
+      const cases = Array.isArray(body) ? body : body.testCases;
+      expect(cases[0]).toEqual({
+        id: a.testCases[0].id,
+        position: 0,
+        hidden: false,
+        description: "Greets",
+        input: "Ada",
+        expectedOutput: "Hello Ada",
+      });
+      expect(cases[1]).toEqual({ id: a.testCases[1].id, position: 1, hidden: true });
+    }
+  });
+
+  it("is not found for a student outside the class or a malformed id", async () => {
+    const outsider = await createStudent(t);
+    const res = await t.request("GET", `/api/assignments/${a.id}`, { cookie: outsider.cookie });
+    expect(res.status).toBe(404);
+    expect(await errorOf(res)).toEqual({ code: "NOT_FOUND", message: ASSIGNMENT_MESSAGES.notFound });
+    expect((await t.request("GET", "/api/assignments/123", { cookie: student.cookie })).status).toBe(404);
+  });
+});
+
+describe("editing an assignment", () => {
+  it("updates fields and replaces the test case list: update by id, insert new, delete missing", async () => {
+    const a = await createAssignment(t, teacher, cls.id, {
+      testCases: [
+        { description: "one", expectedOutput: "1" },
+        { description: "two", expectedOutput: "2" },
+        { description: "three", expectedOutput: "3" },
+      ],
+    });
+    const [one, , three] = a.testCases;
+    const res = await t.request("PATCH", `/api/assignments/${a.id}`, {
+      cookie: teacher.cookie,
+      body: {
+        name: "Renamed",
+        dueDate: null,
+        testCases: [
+          { id: three.id, description: "three, first now", expectedOutput: "3", hidden: true },
+          { description: "new", input: "x", expectedOutput: "4" },
+          { id: one.id, description: "one", expectedOutput: "1" },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const updated = await json<TeacherAssignmentDetail>(res);
+    expect(updated.name).toBe("Renamed");
+    expect(updated.dueDate).toBeNull();
+    expect(updated.testCases.map((c) => [c.position, c.description, c.hidden])).toEqual([
+      [0, "three, first now", true],
+      [1, "new", false],
+      [2, "one", false],
+    ]);
+    expect(updated.testCases[0].id).toBe(three.id);
+    expect(updated.testCases[2].id).toBe(one.id);
+  });
+
+  it("keeps at least one test case and the language locked to Python", async () => {
+    const a = await createAssignment(t, teacher, cls.id);
+    const none = await t.request("PATCH", `/api/assignments/${a.id}`, {
+      cookie: teacher.cookie,
+      body: { testCases: [] },
+    });
+    expect(none.status).toBe(400);
+    expect((await errorOf(none)).message).toBe(ASSIGNMENT_MESSAGES.oneTestCase);
+    const java = await t.request("PATCH", `/api/assignments/${a.id}`, {
+      cookie: teacher.cookie,
+      body: { language: "java" },
+    });
+    expect(java.status).toBe(400);
+    expect((await errorOf(java)).message).toBe("The language of an assignment is locked to Python.");
+  });
+
+  it("changes nothing when one test case id is not the assignment's (all or nothing)", async () => {
+    const a = await createAssignment(t, teacher, cls.id, { name: "Before" });
+    const b = await createAssignment(t, teacher, cls.id);
+    const res = await t.request("PATCH", `/api/assignments/${a.id}`, {
+      cookie: teacher.cookie,
+      body: {
+        name: "After",
+        testCases: [{ description: "new" }, { id: b.testCases[0].id, description: "stolen" }],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(`Error updating test case ${b.testCases[0].id}`);
+    const after = await json<TeacherAssignmentDetail>(
+      await t.request("GET", `/api/assignments/${a.id}`, { cookie: teacher.cookie }),
+    );
+    expect(after.name).toBe("Before");
+    expect(after.testCases).toEqual(a.testCases);
+  });
+
+  it("is only for the owning teacher", async () => {
+    const a = await createAssignment(t, teacher, cls.id);
+    const other = await createTeacher(t);
+    const res = await t.request("PATCH", `/api/assignments/${a.id}`, {
+      cookie: other.cookie,
+      body: { name: "X" },
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("lists, progress and export", () => {
+  let progressClass: ClassSummary;
+  let a: TeacherAssignmentDetail;
+  let graded: TestUser;
+  let failing: TestUser;
+  let resubmitted: TestUser;
+  let idle: TestUser;
+  let onlyRan: TestUser;
+  let owner: TestUser;
+
+  const GREETER = 'name = input()\nprint("Hello", name)';
+  beforeAll(async () => {
+    owner = await createTeacher(t);
+    progressClass = await createClass(t, owner, { name: "Progress class" });
+    [graded, failing, resubmitted, idle, onlyRan] = await Promise.all(
+      ["Ava", "Ben", "Cat", "Dan", "Eve"].map((name) => createStudent(t, { name })),
+    );
+    for (const s of [graded, failing, resubmitted, idle, onlyRan]) await addMember(t, progressClass, s);
+    a = await createAssignment(t, owner, progressClass.id, {
+      name: "Greeter",
+      testCases: [
+        { description: "Greets", input: "Ada", expectedOutput: "Hello Ada" },
+        { description: "Second line", input: "Bo", expectedOutput: "Hello Bo" },
+        { description: "Never reached", input: "", expectedOutput: "nope", hidden: true },
+      ],
+    });
+    // Ava: 2 of 3 and graded. Ben: 0 of 3. Cat: graded, then resubmitted. Eve: only ran tests.
+    const ava = await submitFinal(t, graded, a.id, GREETER);
+    expect(ava.passedTests, JSON.stringify(ava.results)).toBe(2);
+    await gradeSubmission(t, owner, ava.id, { grade: 82.5, notes: "=Well done, Ava" });
+    await submitFinal(t, failing, a.id, "print(1/0)");
+    const cat = await submitFinal(t, resubmitted, a.id, GREETER);
+    await gradeSubmission(t, owner, cat.id, { grade: 70, notes: null });
+    await recordRun(t, resubmitted, a.id, "print()", { passed: 1, total: 3 });
+    await submitFinal(t, resubmitted, a.id, 'input()\nprint("Hello Bo")');
+    await recordRun(t, onlyRan, a.id, "print()", { passed: 0, total: 3 });
+  });
+
+  it("lists the teacher's assignments with class size and hand-ins", async () => {
+    const list = await json<TeacherAssignmentListItem[]>(
+      await t.request("GET", "/api/assignments", { cookie: owner.cookie }),
+    );
+    expect(list).toEqual([
+      {
+        id: a.id,
+        name: "Greeter",
+        description: "",
+        language: "python",
+        dueDate: null,
+        createdAt: expect.any(String),
+        class: { id: progressClass.id, name: "Progress class" },
+        studentCount: 5,
+        submittedCount: 3,
+      },
+    ]);
+  });
+
+  it("lists a student's assignments with the state of their newest final submission", async () => {
+    const of = async (who: TestUser) =>
+      (
+        await json<StudentAssignmentListItem[]>(
+          await t.request("GET", "/api/assignments", { cookie: who.cookie }),
+        )
+      ).find((x) => x.id === a.id)!;
+    expect(await of(graded)).toMatchObject({
+      status: "submitted",
+      teacherGrade: 82.5,
+      class: { name: "Progress class" },
+    });
+    expect((await of(graded)).submittedAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+    expect(await of(resubmitted)).toMatchObject({ status: "submitted", teacherGrade: null });
+    expect(await of(onlyRan)).toMatchObject({ status: "not_started", submittedAt: null, teacherGrade: null });
+    // Other classes' assignments never show up.
+    const others = await json<StudentAssignmentListItem[]>(
+      await t.request("GET", "/api/assignments", { cookie: student.cookie }),
+    );
+    expect(others.some((x) => x.id === a.id)).toBe(false);
+  });
+
+  it("shows every member's status and the real per-test failure rates", async () => {
+    const res = await t.request("GET", `/api/assignments/${a.id}/progress`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    const p = await json<AssignmentProgress>(res);
+    expect(p.totalStudents).toBe(5);
+    expect(p.submittedCount).toBe(3);
+    expect(
+      p.students.map((s) => [s.student.name, s.status, s.grade, s.passedTests, s.totalTests, s.attempts]),
+    ).toEqual([
+      ["Ava", "graded", 82.5, 2, 3, 1],
+      ["Ben", "awaiting_grade", null, 0, 3, 1],
+      ["Cat", "submitted", null, 1, 3, 3],
+      ["Dan", "not_viewed", null, null, null, 0],
+      ["Eve", "not_viewed", null, null, null, 1],
+    ]);
+    // Latest finals: Ava 2/3, Ben 0/3, Cat 1/3 → mean of 66.67, 0 and 33.33.
+    expect(p.avgPassRate).toBeCloseTo(100 / 3, 5);
+    const rates = Object.fromEntries(
+      p.testCasePerformance.map((c) => [c.description, [c.runs, c.failures, c.failureRate]]),
+    );
+    expect(rates).toEqual({
+      "Never reached": [3, 3, 100],
+      Greets: [3, 2, (2 / 3) * 100],
+      "Second line": [3, 1, (1 / 3) * 100],
+    });
+    expect(p.testCasePerformance.map((c) => c.description)).toEqual([
+      "Never reached",
+      "Greets",
+      "Second line",
+    ]);
+    expect(p.challengingAreas.map((c) => c.description)).toEqual(["Never reached", "Greets", "Second line"]);
+  });
+
+  it("reports no rates (never invented ones) before anyone has submitted", async () => {
+    const fresh = await createAssignment(t, owner, progressClass.id, {
+      testCases: [{ expectedOutput: "a" }, { expectedOutput: "b" }],
+    });
+    const p = await json<AssignmentProgress>(
+      await t.request("GET", `/api/assignments/${fresh.id}/progress`, { cookie: owner.cookie }),
+    );
+    expect(p.avgPassRate).toBeNull();
+    expect(p.testCasePerformance.map((c) => [c.runs, c.failures, c.failureRate])).toEqual([
+      [0, 0, null],
+      [0, 0, null],
+    ]);
+    expect(p.challengingAreas).toEqual([]);
+    expect(p.students.every((s) => s.status === "not_viewed")).toBe(true);
+  });
+
+  it("exports the assignment's grade sheet as CSV", async () => {
+    const res = await t.request("GET", `/api/assignments/${a.id}/export.csv`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="progress-class-greeter-grades.csv"',
+    );
+    const lines = (await res.text()).split("\r\n");
+    expect(lines[0]).toBe("Student,E-mail,Status,Submitted at,Tests passed,Score,Grade,Notes");
+    const cells = lines.slice(1, -1).map((l) => l.split(","));
+    expect(cells.map((c) => [c[0], c[1], c[2], c[4], c[5], c[6]])).toEqual([
+      ["Ava", graded.email, "Graded", "2 of 3", "66.67", "82.5"],
+      ["Ben", failing.email, "Awaiting Grade", "0 of 3", "0", ""],
+      ["Cat", resubmitted.email, "Submitted", "1 of 3", "33.33", ""],
+      ["Dan", idle.email, "Not Viewed", "", "", ""],
+      ["Eve", onlyRan.email, "Not Viewed", "", "", ""],
+    ]);
+    expect(cells[0][3]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+    // Notes starting with "=" are not formulas in a spreadsheet; the comma forces quoting.
+    expect(lines[1].endsWith(`"'=Well done, Ava"`)).toBe(true);
+  });
+
+  it("keeps progress and export for the owning teacher", async () => {
+    const other = await createTeacher(t);
+    for (const path of [`/api/assignments/${a.id}/progress`, `/api/assignments/${a.id}/export.csv`]) {
+      expect((await t.request("GET", path, { cookie: other.cookie })).status).toBe(404);
+      expect((await t.request("GET", path, { cookie: graded.cookie })).status).toBe(403);
+    }
+  });
+});

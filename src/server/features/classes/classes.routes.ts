@@ -1,0 +1,52 @@
+// /api/classes: teachers see and create their own classes; students join, see and leave theirs.
+import { Hono, type MiddlewareHandler } from "hono";
+import { CLASS_MESSAGES, CreateClassBody, JoinClassBody } from "../../../shared/api/classes.ts";
+import { currentUser, requireRole } from "../../auth/guards.ts";
+import { AppError } from "../../errors.ts";
+import { csvFileName, csvResponse } from "../../http/csv.ts";
+import type { AppEnv } from "../../types.ts";
+import { readJson } from "../../validate.ts";
+import {
+  classGradeSheet,
+  createClass,
+  getClassDetail,
+  joinClass,
+  leaveClass,
+  listClasses,
+  listMembers,
+} from "./classes.service.ts";
+
+const teacherOrStudent = requireRole("teacher", "student");
+
+/** The spec's join message for a caller without a session ("Join: no user"). */
+const joinNeedsUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("user")) throw new AppError("UNAUTHORIZED", 401, CLASS_MESSAGES.notAuthenticated);
+  await next();
+};
+
+// Guards sit on each route, not in .use(): a sub-app's middleware would also cover every other
+// route mounted under the same prefix.
+export const classRoutes = new Hono<AppEnv>()
+  .get("/", teacherOrStudent, async (c) => c.json(await listClasses(c.get("deps").db, currentUser(c))))
+  .post("/", requireRole("teacher"), async (c) => {
+    const body = await readJson(c, CreateClassBody);
+    return c.json(await createClass(c.get("deps").db, currentUser(c), body), 201);
+  })
+  .post("/join", joinNeedsUser, requireRole("student"), async (c) => {
+    const body = await readJson(c, JoinClassBody);
+    return c.json(await joinClass(c.get("deps").db, currentUser(c), body.code), 201);
+  })
+  .get("/:id", teacherOrStudent, async (c) =>
+    c.json(await getClassDetail(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
+  .get("/:id/members", teacherOrStudent, async (c) =>
+    c.json(await listMembers(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
+  .delete("/:id/membership", requireRole("student"), async (c) => {
+    await leaveClass(c.get("deps").db, currentUser(c), c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .get("/:id/export.csv", requireRole("teacher"), async (c) => {
+    const sheet = await classGradeSheet(c.get("deps").db, currentUser(c), c.req.param("id"));
+    return csvResponse(c, csvFileName(sheet.name, "grades"), sheet.rows);
+  });

@@ -1,0 +1,204 @@
+// Classes: a teacher's own classes, a student's joined classes, join codes, members, leaving,
+// and the class grade export.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  CLASS_MESSAGES,
+  type ClassDetail,
+  type ClassMember,
+  type ClassSummary,
+} from "../../../shared/api/classes.ts";
+import {
+  generateJoinCode,
+  isJoinCodeShape,
+  normaliseJoinCodeInput,
+} from "../../../shared/domain/join-code.ts";
+import { sortByName } from "../../../shared/domain/names.ts";
+import { loadClassFor } from "../../auth/access.ts";
+import type { SessionUser } from "../../auth/guards.ts";
+import type { Db } from "../../db/client.ts";
+import { assignments, classes, classMembers, submissions, user } from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
+import type { CsvCell } from "../../http/csv.ts";
+import { latestFinals } from "../submissions/index.ts";
+
+const teacher = alias(user, "teacher");
+
+const summaryFields = {
+  id: classes.id,
+  name: classes.name,
+  description: classes.description,
+  joinCode: classes.joinCode,
+  createdAt: classes.createdAt,
+  teacher: { id: teacher.id, name: teacher.name, email: teacher.email },
+  // Aliased so a class_members table in the outer query can't be mistaken for this one.
+  studentCount: sql<number>`(select count(*) from ${classMembers} counted
+    where counted.class_id = ${classes.id})`.mapWith(Number),
+};
+
+type SummaryRow = {
+  id: string;
+  name: string;
+  description: string;
+  joinCode: string;
+  createdAt: Date;
+  teacher: ClassSummary["teacher"];
+  studentCount: number;
+};
+
+const toSummary = (r: SummaryRow): ClassSummary => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+/** A teacher's own classes (newest first) or a student's joined classes (latest joined first). */
+export async function listClasses(db: Db, me: SessionUser): Promise<ClassSummary[]> {
+  const fields = summaryFields;
+  const rows =
+    me.role === "teacher"
+      ? await db
+          .select(fields)
+          .from(classes)
+          .innerJoin(teacher, eq(teacher.id, classes.ownerId))
+          .where(eq(classes.ownerId, me.id))
+          .orderBy(desc(classes.createdAt))
+      : await db
+          .select(fields)
+          .from(classMembers)
+          .innerJoin(classes, eq(classes.id, classMembers.classId))
+          .innerJoin(teacher, eq(teacher.id, classes.ownerId))
+          .where(eq(classMembers.userId, me.id))
+          .orderBy(desc(classMembers.joinedAt));
+  return rows.map(toSummary);
+}
+
+async function summaryOf(db: Db, classId: string): Promise<ClassSummary> {
+  const [row] = await db
+    .select(summaryFields)
+    .from(classes)
+    .innerJoin(teacher, eq(teacher.id, classes.ownerId))
+    .where(eq(classes.id, classId));
+  if (!row) throw notFound(CLASS_MESSAGES.classNotFound);
+  return toSummary(row);
+}
+
+const JOIN_CODE_ATTEMPTS = 8;
+
+/** A new class with a fresh join code; a collision with an existing code just draws again. */
+export async function createClass(
+  db: Db,
+  me: SessionUser,
+  body: { name: string; description: string },
+): Promise<ClassSummary> {
+  for (let attempt = 0; attempt < JOIN_CODE_ATTEMPTS; attempt++) {
+    const [row] = await db
+      .insert(classes)
+      .values({
+        name: body.name,
+        description: body.description,
+        joinCode: generateJoinCode(),
+        ownerId: me.id,
+      })
+      .onConflictDoNothing({ target: classes.joinCode })
+      .returning({ id: classes.id });
+    if (row) return summaryOf(db, row.id);
+  }
+  // 32^8 ≈ 10^12 codes: reaching this means the random source is broken, not bad luck.
+  throw new AppError("JOIN_CODE_EXHAUSTED", 500, "Could not create a unique class code. Please try again.");
+}
+
+/** Joins by code: the spec's messages for a wrong length, an unknown code and a second join. */
+export async function joinClass(db: Db, me: SessionUser, rawCode: string): Promise<ClassSummary> {
+  // The form caps input at 8; the server refuses a longer code rather than cutting it.
+  if (!isJoinCodeShape(rawCode.replace(/\s+/g, ""))) {
+    throw new AppError("INVALID_CLASS_CODE", 400, CLASS_MESSAGES.invalidCode);
+  }
+  const code = normaliseJoinCodeInput(rawCode);
+  const [cls] = await db.select({ id: classes.id }).from(classes).where(eq(classes.joinCode, code));
+  if (!cls) throw new AppError("CLASS_NOT_FOUND", 404, CLASS_MESSAGES.notFound);
+  const [joined] = await db
+    .insert(classMembers)
+    .values({ classId: cls.id, userId: me.id })
+    .onConflictDoNothing()
+    .returning({ id: classMembers.id });
+  if (!joined) throw new AppError("ALREADY_MEMBER", 409, CLASS_MESSAGES.joinFailed);
+  return summaryOf(db, cls.id);
+}
+
+/** Members by name; only the owning teacher sees their e-mail addresses. */
+export async function listMembers(db: Db, me: SessionUser, classId: string): Promise<ClassMember[]> {
+  const { as } = await loadClassFor(db, me, classId);
+  const rows = await db
+    .select({ id: user.id, name: user.name, email: user.email, joinedAt: classMembers.joinedAt })
+    .from(classMembers)
+    .innerJoin(user, eq(user.id, classMembers.userId))
+    .where(eq(classMembers.classId, classId));
+  return sortByName(rows).map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: as === "owner" ? r.email : null,
+    joinedAt: r.joinedAt.toISOString(),
+  }));
+}
+
+export async function getClassDetail(db: Db, me: SessionUser, classId: string): Promise<ClassDetail> {
+  const members = await listMembers(db, me, classId);
+  return { ...(await summaryOf(db, classId)), members };
+}
+
+/** A student leaves a class they belong to; their submissions stay for the teacher's records. */
+export async function leaveClass(db: Db, me: SessionUser, classId: string): Promise<void> {
+  await loadClassFor(db, me, classId);
+  await db.delete(classMembers).where(and(eq(classMembers.classId, classId), eq(classMembers.userId, me.id)));
+}
+
+/** `auto 50%`: the server's score of an ungraded final submission, as a whole percent. */
+export function autoScoreCell(score: number): string {
+  return `auto ${Math.round(score)}%`;
+}
+
+/**
+ * The class grade sheet: one row per student, one column per assignment (oldest first) holding
+ * the teacher's grade of the newest final submission, else its automatic score, else blank.
+ */
+export async function classGradeSheet(
+  db: Db,
+  me: SessionUser,
+  classId: string,
+): Promise<{ name: string; rows: CsvCell[][] }> {
+  const { cls } = await loadClassFor(db, me, classId);
+  const [students, work] = await Promise.all([
+    db
+      .select({ id: user.id, name: user.name, email: user.email })
+      .from(classMembers)
+      .innerJoin(user, eq(user.id, classMembers.userId))
+      .where(eq(classMembers.classId, classId))
+      .then(sortByName),
+    db
+      .select({ id: assignments.id, name: assignments.name })
+      .from(assignments)
+      .where(eq(assignments.classId, classId))
+      .orderBy(asc(assignments.createdAt), asc(assignments.id)),
+  ]);
+  const finals =
+    work.length === 0
+      ? []
+      : await latestFinals(
+          db,
+          inArray(
+            submissions.assignmentId,
+            work.map((a) => a.id),
+          ),
+        );
+  const byKey = new Map(finals.map((f) => [`${f.assignmentId}/${f.userId}`, f]));
+  const rows: CsvCell[][] = [["Student", "E-mail", ...work.map((a) => a.name)]];
+  for (const s of students) {
+    rows.push([
+      s.name,
+      s.email,
+      ...work.map((a) => {
+        const f = byKey.get(`${a.id}/${s.id}`);
+        if (!f) return null;
+        return f.teacherGrade !== null ? Number(f.teacherGrade.toFixed(2)) : autoScoreCell(f.score);
+      }),
+    ]);
+  }
+  return { name: cls.name, rows };
+}

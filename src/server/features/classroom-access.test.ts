@@ -1,0 +1,288 @@
+// The classroom's access matrix: every route of classes, assignments, submissions and the teacher
+// dashboard × every kind of caller → the expected status. Then: no response to a student ever
+// carries a hidden test case's description, input or expected output.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember, createAssignment, createClass, submitFinal } from "../../../tests/factories/classroom.ts";
+import {
+  createAdmin,
+  createPending,
+  createStudent,
+  createTeacher,
+  type TestUser,
+} from "../../../tests/factories/users.ts";
+import { startTestGrader } from "../../../tests/setup/grader.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import type { Submission, TeacherAssignmentDetail } from "../../shared/api/assignments.ts";
+import type { ClassSummary } from "../../shared/api/classes.ts";
+import type { GraderPool } from "../python/index.ts";
+
+const ACTORS = [
+  "anonymous",
+  "pending",
+  "studentMember",
+  "studentOutsider",
+  "teacherOwner",
+  "teacherOther",
+  "admin",
+] as const;
+type Actor = (typeof ACTORS)[number];
+type Expect = Record<Actor, number>;
+
+let t: TestApp;
+let grader: GraderPool;
+const who = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
+let cls: ClassSummary; // the class of the matrix: owned by teacherOwner, studentMember belongs
+let joinable: ClassSummary; // joined by the students during the matrix
+let leavable: ClassSummary; // left by studentMember during the matrix
+let assignment: TeacherAssignmentDetail;
+let submission: Submission;
+
+beforeAll(async () => {
+  grader = await startTestGrader();
+  t = await createTestApp({}, { grader });
+  who.pending = await createPending(t);
+  who.studentMember = await createStudent(t);
+  who.studentOutsider = await createStudent(t);
+  who.teacherOwner = await createTeacher(t);
+  who.teacherOther = await createTeacher(t);
+  who.admin = await createAdmin(t);
+  cls = await createClass(t, who.teacherOwner, { name: "Matrix" });
+  joinable = await createClass(t, who.teacherOwner, { name: "Joinable" });
+  leavable = await createClass(t, who.teacherOwner, { name: "Leavable" });
+  await addMember(t, cls, who.studentMember);
+  await addMember(t, leavable, who.studentMember);
+  // The outsider belongs to a class of the other teacher: a real student, just not in this class.
+  await addMember(t, await createClass(t, who.teacherOther), who.studentOutsider);
+  assignment = await createAssignment(t, who.teacherOwner, cls.id);
+  submission = await submitFinal(t, who.studentMember, assignment.id, 'print("hello")');
+});
+afterAll(async () => {
+  await t.close();
+  await grader.close();
+});
+
+//                         anonymous pending member outsider owner  other  admin
+const row = (...s: number[]): Expect => Object.fromEntries(ACTORS.map((a, i) => [a, s[i]])) as Expect;
+
+type Case = { method: string; route: string; path: () => string; body?: () => unknown; expect: Expect };
+const CASES: Case[] = [
+  {
+    method: "GET",
+    route: "/api/classes",
+    path: () => "/api/classes",
+    expect: row(401, 403, 200, 200, 200, 200, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/classes",
+    path: () => "/api/classes",
+    body: () => ({ name: "New class" }),
+    expect: row(401, 403, 403, 403, 201, 201, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/classes/join",
+    path: () => "/api/classes/join",
+    body: () => ({ code: joinable.joinCode }),
+    expect: row(401, 403, 201, 201, 403, 403, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/classes/:id",
+    path: () => `/api/classes/${cls.id}`,
+    expect: row(401, 403, 200, 404, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/classes/:id/members",
+    path: () => `/api/classes/${cls.id}/members`,
+    expect: row(401, 403, 200, 404, 200, 404, 403),
+  },
+  {
+    method: "DELETE",
+    route: "/api/classes/:id/membership",
+    path: () => `/api/classes/${leavable.id}/membership`,
+    expect: row(401, 403, 204, 404, 403, 403, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/classes/:id/export.csv",
+    path: () => `/api/classes/${cls.id}/export.csv`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments",
+    path: () => "/api/assignments",
+    expect: row(401, 403, 200, 200, 200, 200, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/assignments",
+    path: () => "/api/assignments",
+    body: () => ({ classId: cls.id, name: "Set by someone" }),
+    expect: row(401, 403, 403, 403, 201, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments/:id",
+    path: () => `/api/assignments/${assignment.id}`,
+    expect: row(401, 403, 200, 404, 200, 404, 403),
+  },
+  {
+    method: "PATCH",
+    route: "/api/assignments/:id",
+    path: () => `/api/assignments/${assignment.id}`,
+    body: () => ({ description: "Edited" }),
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments/:id/test-cases",
+    path: () => `/api/assignments/${assignment.id}/test-cases`,
+    expect: row(401, 403, 200, 404, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments/:id/progress",
+    path: () => `/api/assignments/${assignment.id}/progress`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments/:id/export.csv",
+    path: () => `/api/assignments/${assignment.id}/export.csv`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments/:id/submissions",
+    path: () => `/api/assignments/${assignment.id}/submissions`,
+    expect: row(401, 403, 200, 404, 200, 404, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/assignments/:id/submissions",
+    path: () => `/api/assignments/${assignment.id}/submissions`,
+    // A Run Tests attempt: the same guards as Submit Code, without a trip to the grader.
+    body: () => ({ code: "print(1)", final: false, browserResult: { passed: 0, total: 1 } }),
+    expect: row(401, 403, 201, 404, 403, 403, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/submissions/:id",
+    path: () => `/api/submissions/${submission.id}`,
+    expect: row(401, 403, 200, 404, 200, 404, 403),
+  },
+  {
+    method: "PUT",
+    route: "/api/submissions/:id/grade",
+    path: () => `/api/submissions/${submission.id}/grade`,
+    body: () => ({ grade: 75, notes: "ok" }),
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/teacher/dashboard",
+    path: () => "/api/teacher/dashboard",
+    expect: row(401, 403, 403, 403, 200, 200, 403),
+  },
+];
+
+const CLASSROOM = /^\/api\/(classes|assignments|submissions|teacher)(\/|$)/;
+
+describe("classroom access matrix", () => {
+  it("covers every classroom route the app registers", () => {
+    const registered = new Set(
+      t.app.routes
+        .filter((r) => r.method !== "ALL" && CLASSROOM.test(r.path))
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    expect([...registered].sort()).toEqual(CASES.map((c) => `${c.method} ${c.route}`).sort());
+  });
+
+  it.each(CASES.map((c) => [`${c.method} ${c.route}`, c] as const))("%s", async (_name, c) => {
+    const got = {} as Expect;
+    for (const actor of ACTORS) {
+      const res = await t.request(c.method, c.path(), {
+        cookie: actor === "anonymous" ? undefined : who[actor].cookie,
+        body: c.body?.(),
+      });
+      got[actor] = res.status;
+      if (res.status >= 400) {
+        // Refusals are the one error shape, and never say whose the thing is.
+        const body = (await res.json()) as { error: { code: string; message: string } };
+        expect(Object.keys(body)).toEqual(["error"]);
+        expect(JSON.stringify(body)).not.toMatch(/stack|at .*\.ts/);
+      }
+    }
+    expect(got).toEqual(c.expect);
+  });
+});
+
+describe("hidden test cases never reach a student", () => {
+  const MARKERS = ["HIDDEN-DESC-7f3a", "HIDDEN-INPUT-7f3a", "HIDDEN-EXPECTED-7f3a"];
+  let hidden: TeacherAssignmentDetail;
+  const studentGets = (path: string) => t.request("GET", path, { cookie: who.studentMember.cookie });
+
+  beforeAll(async () => {
+    hidden = await createAssignment(t, who.teacherOwner, cls.id, {
+      name: "With a hidden case",
+      testCases: [
+        { description: "Visible", input: "abc", expectedOutput: "abc" },
+        { description: MARKERS[0], input: MARKERS[1], expectedOutput: MARKERS[2], hidden: true },
+      ],
+    });
+  });
+
+  it("in the assignment, its test cases, the submission list, a submission, or a submit's answer", async () => {
+    // The program echoes its input and quotes it in an error: the transcript and the error line
+    // of the hidden case both contain the hidden input.
+    const code = "x = input()\nprint(x)\nif x != 'abc':\n    raise ValueError(x)";
+    const submit = await t.request("POST", `/api/assignments/${hidden.id}/submissions`, {
+      cookie: who.studentMember.cookie,
+      body: { code, final: true },
+    });
+    expect(submit.status).toBe(201);
+    const submitText = await submit.text();
+    const graded = JSON.parse(submitText) as Submission;
+    expect(graded).toMatchObject({ passedTests: 1, totalTests: 2 });
+    expect(graded.results[1]).toEqual({
+      testCaseId: hidden.testCases[1].id,
+      position: 1,
+      description: "",
+      hidden: true,
+      passed: false,
+      output: null,
+      errorMessage: "Test case failed",
+      executionTimeMs: expect.any(Number),
+    });
+
+    const texts = [submitText];
+    for (const path of [
+      `/api/assignments/${hidden.id}`,
+      `/api/assignments/${hidden.id}/test-cases`,
+      `/api/assignments/${hidden.id}/submissions`,
+      `/api/submissions/${graded.id}`,
+      "/api/assignments",
+      `/api/classes/${cls.id}`,
+    ]) {
+      const res = await studentGets(path);
+      expect(res.status, path).toBe(200);
+      texts.push(await res.text());
+    }
+    for (const text of texts) for (const marker of MARKERS) expect(text).not.toContain(marker);
+
+    // The data really holds them: the teacher sees the input, the expected output and the output.
+    const teacherView = await t.request("GET", `/api/submissions/${graded.id}`, {
+      cookie: who.teacherOwner.cookie,
+    });
+    const teacherText = await teacherView.text();
+    expect(teacherText).toContain(MARKERS[0]);
+    expect(teacherText).toContain(`ValueError: ${MARKERS[1]}`);
+    const detail = await t.request("GET", `/api/assignments/${hidden.id}`, {
+      cookie: who.teacherOwner.cookie,
+    });
+    expect(await detail.text()).toContain(MARKERS[2]);
+  });
+});

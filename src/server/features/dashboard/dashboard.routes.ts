@@ -1,0 +1,9 @@
+// /api/teacher: the teacher dashboard.
+import { Hono } from "hono";
+import { currentUser, requireRole } from "../../auth/guards.ts";
+import type { AppEnv } from "../../types.ts";
+import { getTeacherDashboard } from "./dashboard.service.ts";
+
+export const dashboardRoutes = new Hono<AppEnv>().get("/dashboard", requireRole("teacher"), async (c) =>
+  c.json(await getTeacherDashboard(c.get("deps").db, currentUser(c))),
+);

@@ -1,0 +1,34 @@
+// Submissions, mounted at /api: /assignments/:id/submissions (list, submit) and /submissions/:id
+// (read, grade). Guards sit on each route because the prefixes are shared with other features.
+import { Hono } from "hono";
+import { CreateSubmissionBody, GradeBody } from "../../../shared/api/assignments.ts";
+import { currentUser, requireRole } from "../../auth/guards.ts";
+import type { AppEnv } from "../../types.ts";
+import { readJson } from "../../validate.ts";
+import { createSubmission, getSubmission, gradeSubmission, listSubmissions } from "./submissions.service.ts";
+
+const teacherOrStudent = requireRole("teacher", "student");
+
+export const submissionRoutes = new Hono<AppEnv>()
+  .get("/assignments/:id/submissions", teacherOrStudent, async (c) =>
+    c.json(
+      await listSubmissions(
+        c.get("deps").db,
+        currentUser(c),
+        c.req.param("id"),
+        c.req.query("studentId") || undefined,
+      ),
+    ),
+  )
+  .post("/assignments/:id/submissions", requireRole("student"), async (c) => {
+    const body = await readJson(c, CreateSubmissionBody);
+    const { db, grader } = c.get("deps");
+    return c.json(await createSubmission(db, grader, currentUser(c), c.req.param("id"), body), 201);
+  })
+  .get("/submissions/:id", teacherOrStudent, async (c) =>
+    c.json(await getSubmission(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
+  .put("/submissions/:id/grade", requireRole("teacher"), async (c) => {
+    const body = await readJson(c, GradeBody);
+    return c.json(await gradeSubmission(c.get("deps").db, currentUser(c), c.req.param("id"), body));
+  });

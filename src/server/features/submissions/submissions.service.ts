@@ -1,0 +1,238 @@
+// Submissions: Submit Code is graded here, by the server's grading pool, against every test case
+// (hidden ones included) — whatever the browser claims is ignored. Run Tests attempts are kept
+// with the browser's counts, marked unverified. Teachers grade final submissions.
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  ASSIGNMENT_MESSAGES,
+  type CreateSubmissionBody,
+  type GradeBody,
+  type Submission,
+  type SubmissionTestResult,
+} from "../../../shared/api/assignments.ts";
+import { scorePercent } from "../../../shared/domain/progress.ts";
+import { loadAssignmentFor, loadSubmissionFor, type SubmissionRow } from "../../auth/access.ts";
+import type { SessionUser } from "../../auth/guards.ts";
+import type { Db } from "../../db/client.ts";
+import { submissions, testCaseResults, testCases } from "../../db/schema.ts";
+import { AppError, badRequest, conflict, forbidden } from "../../errors.ts";
+import {
+  GRADER_BUSY_MESSAGE,
+  type GradeResult,
+  GraderBusyError,
+  type GraderPool,
+} from "../../python/index.ts";
+
+type CreateBody = z.output<typeof CreateSubmissionBody>;
+type GradeInput = z.output<typeof GradeBody>;
+
+/** Who is looking decides what a result may show: students never see inside a hidden case. */
+type Viewer = "teacher" | "student";
+
+/** The spec's text for a failed case, followed by the program's error line when it had one. */
+export function failureMessage(error: string | null): string {
+  return error ? `${ASSIGNMENT_MESSAGES.testCaseFailed}\n${error}` : ASSIGNMENT_MESSAGES.testCaseFailed;
+}
+
+/** Submissions with their per-test results, in the order given; one query for all results. */
+async function withResults(db: Db, rows: SubmissionRow[], viewer: Viewer): Promise<Submission[]> {
+  const ids = rows.map((r) => r.id);
+  const results =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            submissionId: testCaseResults.submissionId,
+            testCaseId: testCaseResults.testCaseId,
+            passed: testCaseResults.passed,
+            output: testCaseResults.output,
+            errorMessage: testCaseResults.errorMessage,
+            executionTimeMs: testCaseResults.executionTimeMs,
+            position: testCases.position,
+            description: testCases.description,
+            hidden: testCases.hidden,
+          })
+          .from(testCaseResults)
+          .leftJoin(testCases, eq(testCases.id, testCaseResults.testCaseId))
+          .where(inArray(testCaseResults.submissionId, ids))
+          .orderBy(asc(testCases.position), asc(testCaseResults.id));
+  const bySubmission = new Map<string, SubmissionTestResult[]>();
+  for (const r of results) {
+    const list = bySubmission.get(r.submissionId) ?? [];
+    if (list.length === 0) bySubmission.set(r.submissionId, list);
+    // A case deleted since has lost its settings: treat it as hidden for students.
+    const hidden = r.hidden ?? true;
+    const secret = viewer === "student" && hidden;
+    list.push({
+      testCaseId: r.testCaseId,
+      position: r.position ?? list.length,
+      description: secret ? "" : (r.description ?? ""),
+      hidden,
+      passed: r.passed,
+      // The transcript echoes the case's input, and an error line can quote it: a student gets
+      // neither for a hidden case, only whether it passed.
+      output: secret ? null : r.output,
+      errorMessage: secret ? (r.passed ? null : ASSIGNMENT_MESSAGES.testCaseFailed) : r.errorMessage,
+      executionTimeMs: r.executionTimeMs,
+    });
+  }
+  return rows.map((s) => ({
+    id: s.id,
+    assignmentId: s.assignmentId,
+    userId: s.userId,
+    code: s.code,
+    passedTests: s.passedTests,
+    totalTests: s.totalTests,
+    score: s.score,
+    isFinal: s.isFinal,
+    verified: s.verified,
+    submittedAt: s.submittedAt.toISOString(),
+    teacherGrade: s.teacherGrade,
+    teacherNotes: s.teacherNotes,
+    gradedAt: s.gradedAt?.toISOString() ?? null,
+    results: bySubmission.get(s.id) ?? [],
+  }));
+}
+
+/**
+ * A student: their own submissions to the assignment, newest first, Run Tests attempts included.
+ * Its teacher: one student's submissions (`studentId`), or every final submission.
+ */
+export async function listSubmissions(
+  db: Db,
+  me: SessionUser,
+  assignmentId: string,
+  studentId: string | undefined,
+): Promise<Submission[]> {
+  const { as } = await loadAssignmentFor(db, me, assignmentId);
+  const where =
+    as === "member"
+      ? and(eq(submissions.assignmentId, assignmentId), eq(submissions.userId, me.id))
+      : studentId
+        ? and(eq(submissions.assignmentId, assignmentId), eq(submissions.userId, studentId))
+        : and(eq(submissions.assignmentId, assignmentId), eq(submissions.isFinal, true));
+  const rows = await db
+    .select()
+    .from(submissions)
+    .where(where)
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id));
+  return withResults(db, rows, as === "owner" ? "teacher" : "student");
+}
+
+async function gradeOnServer(
+  grader: GraderPool,
+  code: string,
+  cases: { input: string; expectedOutput: string }[],
+) {
+  if (cases.length === 0) return { passed: 0, total: 0, score: 0, results: [] } satisfies GradeResult;
+  try {
+    return await grader.grade(code, cases);
+  } catch (e) {
+    if (e instanceof GraderBusyError) throw new AppError("GRADER_BUSY", 503, GRADER_BUSY_MESSAGE);
+    console.error("grading failed:", e instanceof Error ? e.message : e);
+    throw new AppError("GRADER_FAILED", 503, ASSIGNMENT_MESSAGES.graderFailed);
+  }
+}
+
+/** Submit Code (final) or a Run Tests attempt, by a student of the assignment's class. */
+export async function createSubmission(
+  db: Db,
+  grader: GraderPool,
+  me: SessionUser,
+  assignmentId: string,
+  body: CreateBody,
+): Promise<Submission> {
+  const { as } = await loadAssignmentFor(db, me, assignmentId);
+  if (as !== "member") throw forbidden();
+
+  if (!body.final) {
+    const total = body.browserResult?.total ?? 0;
+    const passed = Math.min(body.browserResult?.passed ?? 0, total);
+    const [row] = await db
+      .insert(submissions)
+      .values({
+        assignmentId,
+        userId: me.id,
+        code: body.code,
+        passedTests: passed,
+        totalTests: total,
+        score: scorePercent(passed, total),
+        isFinal: false,
+        verified: false,
+      })
+      .returning();
+    return (await withResults(db, [row], "student"))[0];
+  }
+
+  const cases = await db
+    .select({ id: testCases.id, input: testCases.input, expectedOutput: testCases.expectedOutput })
+    .from(testCases)
+    .where(eq(testCases.assignmentId, assignmentId))
+    .orderBy(asc(testCases.position), asc(testCases.id));
+  // Grading takes a while; no transaction is held open meanwhile.
+  const graded = await gradeOnServer(grader, body.code, cases);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(submissions)
+      .values({
+        assignmentId,
+        userId: me.id,
+        code: body.code,
+        passedTests: graded.passed,
+        totalTests: graded.total,
+        score: graded.score,
+        isFinal: true,
+        verified: true,
+      })
+      .returning();
+    if (cases.length > 0) {
+      await tx.insert(testCaseResults).values(
+        cases.map((t, i) => {
+          const r = graded.results[i];
+          return {
+            submissionId: inserted.id,
+            testCaseId: t.id,
+            passed: r.passed,
+            output: r.output,
+            errorMessage: r.passed ? null : failureMessage(r.error),
+            executionTimeMs: r.timeMs,
+          };
+        }),
+      );
+    }
+    return inserted;
+  });
+  return (await withResults(db, [row], "student"))[0];
+}
+
+export async function getSubmission(db: Db, me: SessionUser, id: string): Promise<Submission> {
+  const { submission, as } = await loadSubmissionFor(db, me, id);
+  return (await withResults(db, [submission], as === "owner" ? "teacher" : "student"))[0];
+}
+
+/** The class teacher grades a final submission (0–100, two decimals); a null grade clears it. */
+export async function gradeSubmission(
+  db: Db,
+  me: SessionUser,
+  id: string,
+  body: GradeInput,
+): Promise<Submission> {
+  const { submission, as } = await loadSubmissionFor(db, me, id);
+  if (as !== "owner") throw forbidden();
+  if (!submission.isFinal) throw conflict(ASSIGNMENT_MESSAGES.onlyFinalGraded, "NOT_FINAL");
+  const grade = body.grade === null ? null : Math.round(body.grade * 100) / 100;
+  if (grade !== null && (grade < 0 || grade > 100))
+    throw badRequest(ASSIGNMENT_MESSAGES.gradeRange, "VALIDATION");
+  const notes = body.notes?.trim() ? body.notes : null;
+  const [row] = await db
+    .update(submissions)
+    .set({
+      teacherGrade: grade,
+      teacherNotes: notes,
+      gradedAt: grade === null ? null : new Date(),
+      gradedBy: grade === null ? null : me.id,
+    })
+    .where(eq(submissions.id, id))
+    .returning();
+  return (await withResults(db, [row], "teacher"))[0];
+}
