@@ -200,7 +200,7 @@ async function browser() {
 
     // Return visits: HTTP cache + the snapshot from Cache Storage.
     const returns: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       await page.reload();
       await ready.getByText("Ready").waitFor({ timeout: 60_000 });
       returns.push(await measure(page, "pyclass:python-startup"));
@@ -209,7 +209,7 @@ async function browser() {
     row(
       "return visit → ready (snapshot)",
       ms(median(returns)),
-      `median of 3; ${startupNote(lastReturn.detail)}`,
+      `median of 5; last: ${startupNote(lastReturn.detail)}`,
     );
 
     // Warm Run → first output.

@@ -56,22 +56,32 @@ let outputHeader: Int32Array | null = null;
 let outputBytes: Uint8Array | null = null;
 const encoder = new TextEncoder();
 
+type CachedSnapshot = { cache: Cache | null; response: Response | undefined };
+
+/** Looks the snapshot up in Cache Storage (absent on insecure origins and in some modes). */
+async function findSnapshot(): Promise<CachedSnapshot> {
+  if (typeof caches === "undefined") return { cache: null, response: undefined };
+  const cache = await caches.open(SNAPSHOT_CACHE).catch(() => null);
+  const response = cache ? await cache.match(SNAPSHOT_KEY).catch(() => undefined) : undefined;
+  return { cache, response };
+}
+
 async function loadWithSnapshot(
   loadPyodide: LoadPyodide,
+  { cache, response }: CachedSnapshot,
 ): Promise<{ py: Pyodide; snapshot: "loaded" | "made" | "none" }> {
   const options = { indexURL: PYODIDE_BASE_PATH };
-  const cache = typeof caches !== "undefined" ? await caches.open(SNAPSHOT_CACHE).catch(() => null) : null;
-  if (cache) {
-    const cached = await cache.match(SNAPSHOT_KEY).catch(() => undefined);
-    if (cached) {
-      try {
-        const bytes = new Uint8Array(await cached.arrayBuffer());
-        return { py: await loadPyodide({ ...options, _loadSnapshot: bytes }), snapshot: "loaded" };
-      } catch {
-        // A snapshot that no longer loads is dropped; the plain load below makes a new one.
-        await cache.delete(SNAPSHOT_KEY).catch(() => {});
-      }
+  if (cache && response) {
+    try {
+      // A promise: Pyodide fetches and compiles its wasm while the snapshot is being read.
+      const bytes = response.arrayBuffer().then((b) => new Uint8Array(b));
+      return { py: await loadPyodide({ ...options, _loadSnapshot: bytes }), snapshot: "loaded" };
+    } catch {
+      // A snapshot that no longer loads is dropped; the load below makes a new one.
+      await cache.delete(SNAPSHOT_KEY).catch(() => {});
     }
+  }
+  if (cache) {
     try {
       const made = await loadPyodide({ ...options, _makeSnapshot: true });
       made.runPython(harnessSource, { filename: "harness.py" });
@@ -90,11 +100,12 @@ async function loadWithSnapshot(
 async function init(msg: Extract<ToWorker, { type: "init" }>) {
   const started = performance.now();
   try {
+    const snapshot = findSnapshot(); // in parallel with importing Pyodide
     const { loadPyodide } = (await import(/* @vite-ignore */ `${PYODIDE_BASE_PATH}pyodide.mjs`)) as {
       loadPyodide: LoadPyodide;
     };
     const imported = performance.now();
-    const loaded = await loadWithSnapshot(loadPyodide);
+    const loaded = await loadWithSnapshot(loadPyodide, await snapshot);
     const pyodideLoaded = performance.now();
     py = loaded.py;
     if (msg.interrupt) {
