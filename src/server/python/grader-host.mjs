@@ -38,9 +38,14 @@ function send(msg) {
 /** @type {SharedArrayBuffer | undefined} */
 let snapshot;
 const pyodideDir = preparePyodideDir(options.cacheRoot);
-// The snapshot holds the harness already loaded, so it is keyed by the harness's content too.
-const harnessHash = createHash("sha256").update(fs.readFileSync(HARNESS_PATH)).digest("hex").slice(0, 16);
-const snapshotPath = path.join(pyodideDir, `snapshot-${harnessHash}.bin`);
+// The snapshot holds the harness already loaded, made with the worker's load options: it is
+// keyed by both files' content, so changing either makes a new one.
+const snapshotHash = createHash("sha256")
+  .update(fs.readFileSync(HARNESS_PATH))
+  .update(fs.readFileSync(WORKER_PATH))
+  .digest("hex")
+  .slice(0, 16);
+const snapshotPath = path.join(pyodideDir, `snapshot-${snapshotHash}.bin`);
 /** Compiled once here, shared by every interpreter (see useSharedWasmModule in the worker). */
 const wasmModule = await WebAssembly.compile(fs.readFileSync(path.join(pyodideDir, "pyodide.asm.wasm")));
 
@@ -67,6 +72,12 @@ async function ensureSnapshot() {
   const tmp = `${snapshotPath}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, bytes);
   fs.renameSync(tmp, snapshotPath);
+  // Snapshots of older harness or worker versions are never read again (31 MB each).
+  for (const file of fs.readdirSync(pyodideDir)) {
+    if (/^snapshot-.*\.bin$/.test(file) && path.join(pyodideDir, file) !== snapshotPath) {
+      fs.rmSync(path.join(pyodideDir, file), { force: true });
+    }
+  }
   snapshot = new SharedArrayBuffer(bytes.length);
   new Uint8Array(snapshot).set(bytes);
 }

@@ -129,6 +129,8 @@ async function load() {
     jsglobals: Object.create(null),
     env: { HOME: "/home/pyodide" },
     stdin: () => null,
+    // sys.executable would otherwise show this file's path on the host.
+    _sysExecutable: "python",
     stdout: () => {},
     stderr: () => {},
   };
