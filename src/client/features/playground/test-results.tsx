@@ -2,8 +2,16 @@
 // output and the expected output as a line diff.
 import { diffLines } from "../../../shared/grading/diff.ts";
 import { summaryText } from "../../../shared/grading/score.ts";
-import type { GradeResult, TestCase } from "../../../shared/grading/types.ts";
+import type { GradeResult, TestCase, TestResult } from "../../../shared/grading/types.ts";
 import { Badge } from "../../components/ui/badge.tsx";
+
+/** The diff against whichever form of the output (with or without prompts) is closer. */
+function closestDiff(expected: string, result: TestResult) {
+  const forms = [result.output, result.plainOutput].filter((f): f is string => f !== undefined);
+  const diffs = forms.map((f) => diffLines(expected, f));
+  const changes = (d: ReturnType<typeof diffLines>) => d.filter((l) => l.kind !== "same").length;
+  return diffs.reduce((best, d) => (changes(d) < changes(best) ? d : best));
+}
 
 export function TestResults({ grade, tests }: { grade: GradeResult; tests: TestCase[] }) {
   return (
@@ -36,7 +44,7 @@ export function TestResults({ grade, tests }: { grade: GradeResult; tests: TestC
                       Expected (−) and your output (+)
                     </h4>
                     <pre className="rounded bg-slate-50 p-2 font-mono whitespace-pre-wrap">
-                      {diffLines(tests[i]?.expectedOutput ?? "", r.output).map((d, j) => (
+                      {closestDiff(tests[i]?.expectedOutput ?? "", r).map((d, j) => (
                         <div
                           key={j}
                           className={
