@@ -27,8 +27,18 @@ const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPor
 // bypass the harness, so they get their own cap here.
 const RAW_OUTPUT_CAP = 1_000_000;
 
+/** Output written past sys.stdout (fd 1/2, and the note below) for the running test. */
+let raw = "";
+let rawOverflow = false;
+const BLOCKED_PROCESS = "Error: running other programs is not allowed here\n";
+
 function neutraliseChildProcess() {
-  const refused = () => ({
+  const refused = () => {
+    // Said in the program's output, so ctypes/posix system() calls fail visibly, not just 127.
+    if (raw.length + BLOCKED_PROCESS.length <= RAW_OUTPUT_CAP) raw += BLOCKED_PROCESS;
+    return refusedResult();
+  };
+  const refusedResult = () => ({
     status: 127,
     signal: null,
     pid: 0,
@@ -166,8 +176,6 @@ async function main() {
   py.runPython(SCRUB_JS_REFERENCES);
   if (data.interrupt) py.setInterruptBuffer(new Int32Array(data.interrupt));
 
-  let raw = "";
-  let rawOverflow = false;
   const rawWrite = {
     /** @param {Uint8Array} bytes */
     write(bytes) {
