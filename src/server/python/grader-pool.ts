@@ -118,6 +118,9 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
         }
         pump();
       });
+      // e.g. send() racing a host that just died: the exit handler below deals with its jobs;
+      // an unhandled 'error' event would take the whole web server down.
+      child.on("error", () => {});
       child.on("exit", (code, signal) => {
         reject(new GraderError(`grader host exited (${signal ?? code})`));
         if (host === child) {
