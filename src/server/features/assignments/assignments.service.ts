@@ -29,6 +29,7 @@ import {
 } from "../../auth/access.ts";
 import type { SessionUser } from "../../auth/guards.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedPer } from "../../db/prepared.ts";
 import {
   assignments,
   classes,
@@ -93,9 +94,9 @@ function casesOf(db: Db, assignmentId: string) {
 
 // ── Lists ────────────────────────────────────────────────────────────────────────────────
 
-/** The teacher's assignments across owned classes, newest first, with class size and hand-ins. */
-async function teacherList(db: Db, me: SessionUser): Promise<TeacherAssignmentListItem[]> {
-  const rows = await db
+// The two lists are the busiest reads of the app: prepared once per database (see db/prepared.ts).
+const teacherListQuery = preparedPer((db) =>
+  db
     .select({
       id: assignments.id,
       name: assignments.name,
@@ -113,15 +114,20 @@ async function teacherList(db: Db, me: SessionUser): Promise<TeacherAssignmentLi
     })
     .from(assignments)
     .innerJoin(classes, eq(classes.id, assignments.classId))
-    .where(eq(classes.ownerId, me.id))
-    .orderBy(desc(assignments.createdAt), asc(assignments.id));
+    .where(eq(classes.ownerId, sql.placeholder("userId")))
+    .orderBy(desc(assignments.createdAt), asc(assignments.id))
+    .prepare("teacher_assignment_list"),
+);
+
+/** The teacher's assignments across owned classes, newest first, with class size and hand-ins. */
+async function teacherList(db: Db, me: SessionUser): Promise<TeacherAssignmentListItem[]> {
+  const rows = await teacherListQuery(db).execute({ userId: me.id });
   return rows.map((r) => ({ ...r, dueDate: iso(r.dueDate), createdAt: r.createdAt.toISOString() }));
 }
 
-/** A student's assignments across joined classes, with the state of their newest final submission. */
-async function studentList(db: Db, me: SessionUser): Promise<StudentAssignmentListItem[]> {
-  const latest = latestFinals(db, eq(submissions.userId, me.id)).as("latest");
-  const rows = await db
+const studentListQuery = preparedPer((db) => {
+  const latest = latestFinals(db, eq(submissions.userId, sql.placeholder("userId"))).as("latest");
+  return db
     .select({
       id: assignments.id,
       name: assignments.name,
@@ -137,8 +143,14 @@ async function studentList(db: Db, me: SessionUser): Promise<StudentAssignmentLi
     .innerJoin(classes, eq(classes.id, classMembers.classId))
     .innerJoin(assignments, eq(assignments.classId, classes.id))
     .leftJoin(latest, eq(latest.assignmentId, assignments.id))
-    .where(eq(classMembers.userId, me.id))
-    .orderBy(desc(assignments.createdAt), asc(assignments.id));
+    .where(eq(classMembers.userId, sql.placeholder("userId")))
+    .orderBy(desc(assignments.createdAt), asc(assignments.id))
+    .prepare("student_assignment_list");
+});
+
+/** A student's assignments across joined classes, with the state of their newest final submission. */
+async function studentList(db: Db, me: SessionUser): Promise<StudentAssignmentListItem[]> {
+  const rows = await studentListQuery(db).execute({ userId: me.id });
   return rows.map((r) => ({
     ...r,
     dueDate: iso(r.dueDate),
