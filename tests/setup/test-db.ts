@@ -22,6 +22,16 @@ export async function createTestDb(): Promise<Database> {
       await database.close();
       const drop = new pg.Client({ connectionString: adminUrl });
       await drop.connect();
+      // pool.end() resolves before its connections have closed; forcing the drop while they
+      // close would kill them mid-goodbye. Give them a moment first.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await drop.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
       await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await drop.end();
     },

@@ -27,6 +27,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server drops (restart, failover, admin kill) is reported on the pool;
+  // without a listener Node treats it as unhandled and the whole app exits. The pool reconnects.
+  pool.on("error", (err) => console.error(`PostgreSQL: an idle connection was lost (${err.message})`));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return { db, kind: "postgres", close: () => pool.end() };
