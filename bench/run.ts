@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
 import { createGraderPool } from "../src/server/python/index.ts";
 
@@ -243,8 +244,42 @@ async function browser() {
   }
 }
 
-// `npm run bench -- server` or `-- browser` runs one half.
+/** The API budget (assignment list under 100 concurrent clients) and the landing page's weight. */
+async function api() {
+  console.log("\nWeb app");
+  const build = spawnSync("npx", ["vite", "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("vite build failed");
+  const html = readFileSync(path.join(root, "dist/client/index.html"), "utf8");
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const gzipped = scripts.reduce(
+    (n, s) => n + gzipSync(readFileSync(path.join(root, "dist/client", s))).length,
+    0,
+  );
+  row(
+    "landing page JavaScript, gzipped",
+    `${(gzipped / 1024).toFixed(0)} KB`,
+    `${scripts.length} files; budget ≤ 150 KB`,
+  );
+
+  // The list benchmark runs on PostgreSQL when the server binaries exist, else on PGlite.
+  const { startThrowawayPostgres } = await import("../scripts/throwaway-postgres.mjs");
+  const pg = await startThrowawayPostgres().catch(() => null);
+  try {
+    const env = pg ? { ...process.env, TEST_DATABASE_URL: pg.url } : process.env;
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn("npx", ["tsx", "bench/assignment-list.ts"], { cwd: root, stdio: "inherit", env });
+      child.on("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`assignment-list bench exited ${code}`)),
+      );
+    });
+  } finally {
+    pg?.stop();
+  }
+}
+
+// `npm run bench -- server`, `-- browser` or `-- api` runs one part.
 const only = process.argv[2];
-if (only !== "browser") await server();
-if (only !== "server") await browser();
+if (!only || only === "server") await server();
+if (!only || only === "browser") await browser();
+if (!only || only === "api") await api();
 console.log("\nDone.");

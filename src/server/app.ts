@@ -2,8 +2,9 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { CLIENT_IP_HEADER, createAuth } from "./auth/auth.ts";
-import { toSessionUser } from "./auth/guards.ts";
+import { type SessionUser, toSessionUser } from "./auth/guards.ts";
 import { createMailer, type Mailer } from "./auth/mail.ts";
+import { createSessionCache, sessionKey } from "./auth/session-cache.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { AppError } from "./errors.ts";
@@ -37,12 +38,13 @@ export function createApp({
   grader = createGraderPool({ size: config.graderPoolSize }),
 }: AppOptions) {
   const auth = createAuth(db, config, mailer);
+  const sessions = createSessionCache();
   const app = new Hono<AppEnv>();
 
   app.use("*", securityHeaders);
 
   // Rate limits are per client: tell Better Auth the socket's address (never a client-sent header).
-  app.use("/api/*", async (c, next) => {
+  app.use("/api/auth/*", async (c, next) => {
     let ip = "";
     try {
       ip = getConnInfo(c).remote.address ?? "";
@@ -53,13 +55,34 @@ export function createApp({
     headers.set(CLIENT_IP_HEADER, ip);
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
+    // Sign-in, sign-out, reset, verification, e-mail change: any of them may end or change a
+    // session, so the cache starts afresh (these requests are rare next to page reads).
+    if (c.req.method !== "GET" || c.req.path.startsWith("/api/auth/verify-email")) sessions.clear();
   });
+
+  async function readSession(headers: Headers): Promise<SessionUser | null> {
+    const key = sessionKey(headers.get("cookie") ?? undefined);
+    if (!key) return null;
+    const cached = sessions.get(key);
+    if (cached !== undefined) return cached;
+    try {
+      const session = await auth.api.getSession({ headers });
+      const user = session ? toSessionUser(session.user) : null;
+      sessions.set(key, user);
+      return user;
+    } catch {
+      return null; // not cached: a database hiccup must not sign anyone out for 5 s
+    }
+  }
 
   app.use("/api/*", async (c, next) => {
     c.set("deps", { db, config, grader });
-    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    c.set("user", session ? toSessionUser(session.user) : null);
+    // Better Auth's own routes read the session themselves.
+    c.set("user", c.req.path.startsWith("/api/auth/") ? null : await readSession(c.req.raw.headers));
     await next();
+    // A write may change the user (role, name): their next request reads the database again.
+    const user = c.get("user");
+    if (user && c.req.method !== "GET") sessions.forgetUser(user.id);
   });
 
   app.get("/api/health", (c) => c.json({ ok: true }));

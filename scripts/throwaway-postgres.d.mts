@@ -1,0 +1,1 @@
+export function startThrowawayPostgres(): Promise<{ url: string; stop(): void } | null>;
