@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffLines } from "./diff.ts";
+import { closestOutput, diffLines } from "./diff.ts";
 
 describe("line diff", () => {
   it("marks equal, missing and extra lines", () => {
@@ -22,5 +22,18 @@ describe("line diff", () => {
     expect(diffLines("", "x")).toEqual([{ kind: "actual", text: "x" }]);
     expect(diffLines("y", "")).toEqual([{ kind: "expected", text: "y" }]);
     expect(diffLines("", "")).toEqual([]);
+  });
+});
+
+describe("the output shown for a failed test", () => {
+  const run = { passed: false, output: "hi\nhi!", plainOutput: "hi!", error: null, timeMs: 1 };
+  it("leaves out echoed input when the expected output has none", () => {
+    expect(closestOutput("HI!", run)).toBe("hi!");
+  });
+  it("keeps the transcript when the expected output includes the echo", () => {
+    expect(closestOutput("hi\nHI!", run)).toBe("hi\nhi!");
+  });
+  it("keeps the transcript, with its error line, after an error", () => {
+    expect(closestOutput("HI!", { ...run, error: "Error: ValueError: x (line 1)" })).toBe("hi\nhi!");
   });
 });

@@ -41,3 +41,19 @@ export function diffLines(expected: string, actual: string): DiffLine[] {
   while (j < b.length) out.push({ kind: "actual", text: b[j++] });
   return out;
 }
+
+const changedLines = (expected: string, actual: string) =>
+  diffLines(expected, actual).filter((l) => l.kind !== "same").length;
+
+/**
+ * Teachers may write expected output with or without the prompts and echoed input, so a failed
+ * test is shown against whichever form of the program's output is closer to what was expected.
+ * After an error the transcript is kept: it ends with the error line.
+ */
+export function closestOutput(
+  expected: string,
+  r: { output: string; plainOutput?: string; error: string | null },
+): string {
+  if (r.error || r.plainOutput === undefined || r.plainOutput === r.output) return r.output;
+  return changedLines(expected, r.plainOutput) < changedLines(expected, r.output) ? r.plainOutput : r.output;
+}

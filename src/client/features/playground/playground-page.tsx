@@ -3,13 +3,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { GradeResult, TestCase } from "../../../shared/grading/types.ts";
+import { CodeEditor } from "../../components/code/code-editor.tsx";
+import { OutputConsole } from "../../components/code/output-console.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import type { PythonState } from "../../python/python-runtime.ts";
 import { usePython } from "../../python/use-python.ts";
-import { CodeEditor } from "./code-editor.tsx";
-import { OutputConsole } from "./output-console.tsx";
 import { TestResults } from "./test-results.tsx";
 
 const STARTER = `name = input("What is your name? ")

@@ -1,17 +1,10 @@
 // Results of Run Tests: the 'Passed: x/y tests' summary and, for a failed test, its input, the
 // output and the expected output as a line diff.
-import { diffLines } from "../../../shared/grading/diff.ts";
+import { closestOutput } from "../../../shared/grading/diff.ts";
 import { summaryText } from "../../../shared/grading/score.ts";
-import type { GradeResult, TestCase, TestResult } from "../../../shared/grading/types.ts";
+import type { GradeResult, TestCase } from "../../../shared/grading/types.ts";
+import { LineDiff } from "../../components/code/line-diff.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-
-/** The diff against whichever form of the output (with or without prompts) is closer. */
-function closestDiff(expected: string, result: TestResult) {
-  const forms = [result.output, result.plainOutput].filter((f): f is string => f !== undefined);
-  const diffs = forms.map((f) => diffLines(expected, f));
-  const changes = (d: ReturnType<typeof diffLines>) => d.filter((l) => l.kind !== "same").length;
-  return diffs.reduce((best, d) => (changes(d) < changes(best) ? d : best));
-}
 
 export function TestResults({ grade, tests }: { grade: GradeResult; tests: TestCase[] }) {
   return (
@@ -39,28 +32,10 @@ export function TestResults({ grade, tests }: { grade: GradeResult; tests: TestC
                       </pre>
                     </div>
                   ) : null}
-                  <div>
-                    <h4 className="text-xs font-semibold text-slate-600 uppercase">
-                      Expected (−) and your output (+)
-                    </h4>
-                    <pre className="rounded bg-slate-50 p-2 font-mono whitespace-pre-wrap">
-                      {closestDiff(tests[i]?.expectedOutput ?? "", r).map((d, j) => (
-                        <div
-                          key={j}
-                          className={
-                            d.kind === "expected"
-                              ? "bg-red-50 text-red-800"
-                              : d.kind === "actual"
-                                ? "bg-green-50 text-green-800"
-                                : ""
-                          }
-                        >
-                          {d.kind === "expected" ? "− " : d.kind === "actual" ? "+ " : "  "}
-                          {d.text}
-                        </div>
-                      ))}
-                    </pre>
-                  </div>
+                  <LineDiff
+                    expected={tests[i]?.expectedOutput ?? ""}
+                    actual={closestOutput(tests[i]?.expectedOutput ?? "", r)}
+                  />
                 </div>
               </details>
             )}

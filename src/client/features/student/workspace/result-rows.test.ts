@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StudentTestCase } from "../../../../shared/api/assignments.ts";
-import { browserRows, outputToShow, serverRows } from "./result-rows.ts";
+import { browserRows, serverRows } from "./result-rows.ts";
 
 const cases: StudentTestCase[] = [
   {
@@ -78,18 +78,5 @@ describe("server results", () => {
     });
     expect(set.rows[2].error).toBe("Error: NameError: name 'x' is not defined (line 1)");
     expect([set.passed, set.total]).toEqual([1, 3]);
-  });
-});
-
-describe("the output shown for a failed test", () => {
-  const run = { passed: false, output: "hi\nhi!", plainOutput: "hi!", error: null, timeMs: 1 };
-  it("leaves out echoed input when the expected output has none", () => {
-    expect(outputToShow("HI!", run)).toBe("hi!");
-  });
-  it("keeps the transcript when the expected output includes the echo", () => {
-    expect(outputToShow("hi\nHI!", run)).toBe("hi\nhi!");
-  });
-  it("keeps the transcript, with its error line, after an error", () => {
-    expect(outputToShow("HI!", { ...run, error: "Error: ValueError: x (line 1)" })).toBe("hi\nhi!");
   });
 });

@@ -1,8 +1,8 @@
 // One shape for a test's result, whether the browser ran it (Run Tests) or the server graded it
 // (Submit Code), joined with what the student may see of the test case.
 import type { StudentTestCase, SubmissionTestResult } from "../../../../shared/api/assignments.ts";
-import { diffLines } from "../../../../shared/grading/diff.ts";
-import type { GradeResult, TestResult } from "../../../../shared/grading/types.ts";
+import { closestOutput } from "../../../../shared/grading/diff.ts";
+import type { GradeResult } from "../../../../shared/grading/types.ts";
 
 export type ResultRow = {
   key: string;
@@ -27,18 +27,6 @@ const errorLine = (output: string | null) => {
   return last.startsWith("Error: ") ? last : null;
 };
 
-const changedLines = (expected: string, actual: string) =>
-  diffLines(expected, actual).filter((l) => l.kind !== "same").length;
-
-/**
- * Teachers may write expected output with or without the prompts and echoed input, so a failed
- * test is shown against whichever form of the student's output is closer to what was expected.
- */
-export function outputToShow(expected: string, r: TestResult): string {
-  if (r.error || r.plainOutput === undefined || r.plainOutput === r.output) return r.output;
-  return changedLines(expected, r.plainOutput) < changedLines(expected, r.output) ? r.plainOutput : r.output;
-}
-
 /** Browser results cover the visible cases, in order; hidden ones wait for the server. */
 export function browserRows(cases: StudentTestCase[], grade: GradeResult): ResultSet {
   let next = 0;
@@ -62,7 +50,7 @@ export function browserRows(cases: StudentTestCase[], grade: GradeResult): Resul
       label: labelOf(tc, i),
       hidden: false,
       passed: r?.passed ?? false,
-      output: r ? outputToShow(tc.expectedOutput, r) : "",
+      output: r ? closestOutput(tc.expectedOutput, r) : "",
       input: tc.input,
       expected: tc.expectedOutput,
       error: r?.error ?? null,
