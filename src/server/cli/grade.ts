@@ -51,7 +51,9 @@ try {
       input: t.input ?? (t.inputs ? t.inputs.join("\n") : ""),
       expectedOutput: t.expected_output,
     }));
-    graded.push(await pool.grade(job.code, tests));
+    const result = await pool.grade(job.code, tests);
+    // The documented shape: the UI-only plainOutput stays out of the CLI's answer.
+    graded.push({ ...result, results: result.results.map(({ plainOutput: _, ...r }) => r) });
   }
   process.stdout.write(`${JSON.stringify(Array.isArray(parsed.data) ? graded : graded[0], null, 2)}\n`);
 } catch (e) {
