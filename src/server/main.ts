@@ -33,7 +33,7 @@ async function main() {
   await promoteAdmins(db, config.adminEmails);
 
   if (database.kind === "pglite" && config.env === "development") {
-    if (await isEmpty(db)) await seedDemo(db, auth);
+    if (await isEmpty(db)) await seedDemo(db, auth, grader);
     if (await hasDemoData(db)) printDemoLogins();
   }
 

@@ -1,7 +1,11 @@
 // The demo school seeded into a fresh embedded database (never in production): one teacher,
-// three students, one admin, one class, two assignments with test cases.
+// three students, one admin, one class, two assignments with test cases, and a few submissions
+// graded by the real server grader (so the teacher's views show real results from the start).
 import { eq } from "drizzle-orm";
 import type { Auth } from "../../auth/auth.ts";
+import { toSessionUser } from "../../auth/guards.ts";
+import { createSubmission, gradeSubmission } from "../../features/submissions/index.ts";
+import type { GraderPool } from "../../python/index.ts";
 import type { Db } from "../client.ts";
 import { account, assignments, classes, classMembers, testCases, user } from "../schema.ts";
 
@@ -27,7 +31,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return !row;
 }
 
-export async function seedDemo(db: Db, auth: Auth): Promise<void> {
+export async function seedDemo(db: Db, auth: Auth, grader: GraderPool): Promise<void> {
   const ctx = await auth.$context;
   const ids: Record<string, string> = {};
   for (const login of DEMO_LOGINS) {
@@ -114,6 +118,37 @@ export async function seedDemo(db: Db, auth: Auth): Promise<void> {
       hidden: true,
     },
   ]);
+
+  // Some work handed in, graded by the server exactly as a student's Submit Code would be.
+  const as = async (email: string) => {
+    const row = await db.query.user.findFirst({ where: eq(user.email, email) });
+    return toSessionUser(row!);
+  };
+  const [amara, ben, chloe, teacher] = await Promise.all(
+    ["amara", "ben", "chloe", "teacher"].map((n) => as(`${n}@pyclass.test`)),
+  );
+  const graded = await createSubmission(db, grader, amara, greeting.id, {
+    code: 'name = input("What is your name? ")\nprint(f"Hello, {name}!")\n',
+    final: true,
+  });
+  await gradeSubmission(db, teacher, graded.id, {
+    grade: 92,
+    notes: "Clear and correct. Next time add a comment saying what the program does.",
+  });
+  await createSubmission(db, grader, ben, greeting.id, {
+    code: 'name = input("What is your name? ")\nprint("Hello " + name)\n',
+    final: false,
+    browserResult: { passed: 0, total: 2 },
+  });
+  await createSubmission(db, grader, ben, greeting.id, {
+    code: 'name = input("What is your name? ")\nprint("Hello, " + name + "!")\n',
+    final: true,
+  });
+  // Passes the visible cases but not the hidden "zero" one: the assignment's Challenging Areas.
+  await createSubmission(db, grader, chloe, evens.id, {
+    code: 'number = int(input())\nif number > 0 and number % 2 == 0:\n    print("Even")\nelse:\n    print("Odd")\n',
+    final: true,
+  });
 }
 
 export function printDemoLogins(log: (line: string) => void = console.log) {

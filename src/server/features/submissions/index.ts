@@ -1,2 +1,3 @@
-// What other features may use from submissions.
+// What other features (and the demo seed) may use from submissions.
 export { latestFinals } from "./latest-finals.ts";
+export { createSubmission, gradeSubmission } from "./submissions.service.ts";
