@@ -86,7 +86,8 @@ export type StudentTestCase =
 
 export type AssignmentClass = { id: string; name: string };
 
-export type TeacherAssignmentListItem = {
+/** What every view of an assignment shows; lists and details add to it. */
+export type AssignmentBase = {
   id: string;
   name: string;
   description: string;
@@ -94,34 +95,18 @@ export type TeacherAssignmentListItem = {
   dueDate: string | null;
   createdAt: string;
   class: AssignmentClass;
-  studentCount: number;
-  submittedCount: number;
 };
 
+export type TeacherAssignmentListItem = AssignmentBase & { studentCount: number; submittedCount: number };
+
 export type StudentAssignmentStatus = "not_started" | "submitted";
-export type StudentAssignmentListItem = {
-  id: string;
-  name: string;
-  description: string;
-  language: string;
-  dueDate: string | null;
-  createdAt: string;
-  class: AssignmentClass;
+export type StudentAssignmentListItem = AssignmentBase & {
   status: StudentAssignmentStatus;
   submittedAt: string | null;
   teacherGrade: number | null;
 };
 
-export type AssignmentDetail = {
-  id: string;
-  name: string;
-  description: string;
-  language: string;
-  dueDate: string | null;
-  createdAt: string;
-  starterCode: string;
-  class: AssignmentClass;
-};
+export type AssignmentDetail = AssignmentBase & { starterCode: string };
 export type TeacherAssignmentDetail = AssignmentDetail & { testCases: TeacherTestCase[] };
 export type StudentAssignmentDetail = AssignmentDetail & { testCases: StudentTestCase[] };
 

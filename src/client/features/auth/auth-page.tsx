@@ -1,7 +1,7 @@
 // /auth: login, two-step sign-up, confirmation, forgot password and reset-sent (spec 01 §2).
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import {
   validateForgotPassword,
@@ -30,6 +30,20 @@ function BackLink({ onClick, children = "Back to sign in" }: { onClick: () => vo
       <ArrowLeft className="size-4" aria-hidden />
       {children}
     </button>
+  );
+}
+
+/** The confirmation and reset-sent screens: a link is on its way to the given address. */
+function MailSent({ onBack, children }: { onBack: () => void; children: ReactNode }) {
+  return (
+    <AuthCard title="Check your email">
+      <div className="flex flex-col items-center text-center">
+        <MailCheck className="size-12 text-brand-600" aria-hidden />
+        <p className="mt-4 text-slate-700">{children}</p>
+        <p className="mt-2 text-sm text-slate-500">Can't see it? Check your spam or junk folder.</p>
+      </div>
+      <BackLink onClick={onBack} />
+    </AuthCard>
   );
 }
 
@@ -236,17 +250,10 @@ export function AuthPage() {
 
   if (mode === "confirmation") {
     return (
-      <AuthCard title="Check your email">
-        <div className="flex flex-col items-center text-center">
-          <MailCheck className="size-12 text-brand-600" aria-hidden />
-          <p className="mt-4 text-slate-700">
-            We have sent a confirmation link to <strong>{email.trim()}</strong>. Open it to confirm your
-            address and finish setting up your account.
-          </p>
-          <p className="mt-2 text-sm text-slate-500">Can't see it? Check your spam or junk folder.</p>
-        </div>
-        <BackLink onClick={() => go("login")} />
-      </AuthCard>
+      <MailSent onBack={() => go("login")}>
+        We have sent a confirmation link to <strong>{email.trim()}</strong>. Open it to confirm your address
+        and finish setting up your account.
+      </MailSent>
     );
   }
 
@@ -276,14 +283,8 @@ export function AuthPage() {
   }
 
   return (
-    <AuthCard title="Check your email">
-      <div className="flex flex-col items-center text-center">
-        <MailCheck className="size-12 text-brand-600" aria-hidden />
-        <p className="mt-4 text-slate-700">
-          If an account uses <strong>{email.trim()}</strong>, a link to reset its password is on its way.
-        </p>
-      </div>
-      <BackLink onClick={() => go("login")} />
-    </AuthCard>
+    <MailSent onBack={() => go("login")}>
+      If an account uses <strong>{email.trim()}</strong>, a link to reset its password is on its way.
+    </MailSent>
   );
 }
