@@ -79,6 +79,9 @@ test("login errors: empty, malformed, unconfirmed, wrong password, existing acco
     "Please confirm your email address before signing in. Check your inbox for a confirmation link.",
   );
   expect((await page.request.get("/api/me")).status()).toBe(401);
+  // The confirmation link can be sent again from here, and the new one works.
+  await page.getByRole("button", { name: "Send the confirmation link again" }).click();
+  await expect(page.getByText(`A new confirmation link is on its way to ${email}.`)).toBeVisible();
 
   await page.getByLabel("Password").fill("WrongPassword!");
   await page.getByRole("button", { name: "Sign in" }).click();

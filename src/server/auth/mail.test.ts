@@ -57,3 +57,24 @@ describe("SMTP delivery", () => {
     expect(body).toContain(mail.link!);
   });
 });
+
+describe("SMTP failure", () => {
+  it("keeps the sign-up, records the error on the outbox row and lets the user ask again", async () => {
+    const down = await createTestApp({ smtpUrl: "smtp://127.0.0.1:9" });
+    try {
+      const res = await down.request("POST", "/api/auth/sign-up/email", {
+        body: { name: "No Mail", email: "nomail@example.com", password: "Secret123!" },
+      });
+      expect(res.status).toBe(200);
+      const mail = await down.lastMail("nomail@example.com");
+      expect(mail.sentAt).toBeNull();
+      expect(mail.error).toMatch(/ECONNREFUSED|connect/i);
+      const again = await down.request("POST", "/api/auth/send-verification-email", {
+        body: { email: "nomail@example.com", callbackURL: "/dashboard" },
+      });
+      expect(again.status).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+});

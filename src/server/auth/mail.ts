@@ -38,11 +38,13 @@ export function createMailer(db: Db, config: Config, log: (line: string) => void
         });
         await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
       } catch (e) {
+        // The request that caused the mail (sign-up, reset) still succeeds: the failure is kept
+        // on the outbox row and logged for the operator, and the user can ask for the link again.
         await db
           .update(mailOutbox)
           .set({ error: String(e) })
           .where(eq(mailOutbox.id, row.id));
-        throw e;
+        console.error(`✖ Mail to ${mail.to} could not be sent by SMTP: ${e instanceof Error ? e.message : e}`);
       }
     },
   };

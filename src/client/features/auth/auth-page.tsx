@@ -58,6 +58,8 @@ export function AuthPage() {
     params.get("error") ? "This link is invalid or has expired. Please try again." : null,
   );
   const [busy, setBusy] = useState(false);
+  // After an unconfirmed sign-in: offer the link again (null: not offered, else the outcome).
+  const [resend, setResend] = useState<null | "offer" | "sending" | "sent" | "failed">(null);
   const navigate = useNavigate();
   const qc = useQueryClient();
 
@@ -66,8 +68,22 @@ export function AuthPage() {
 
   const go = (next: Mode) => {
     setError(null);
+    setResend(null);
     setMode(next);
   };
+
+  async function resendConfirmation() {
+    setResend("sending");
+    try {
+      const { error: failure } = await authClient.sendVerificationEmail({
+        email: email.trim(),
+        callbackURL: "/dashboard",
+      });
+      setResend(failure ? "failed" : "sent");
+    } catch {
+      setResend("failed");
+    }
+  }
 
   async function signIn(e: FormEvent) {
     e.preventDefault();
@@ -79,7 +95,10 @@ export function AuthPage() {
       const { error: failure } = await authClient.signIn.email({ email: email.trim(), password });
       if (failure) {
         // An unconfirmed address never gets a session; make sure none lingers.
-        if (failure.code === "EMAIL_NOT_VERIFIED") await authClient.signOut().catch(() => {});
+        if (failure.code === "EMAIL_NOT_VERIFIED") {
+          await authClient.signOut().catch(() => {});
+          setResend("offer");
+        } else setResend(null);
         return setError(signInErrorMessage(failure));
       }
       await qc.invalidateQueries({ queryKey: meQueryKey });
@@ -153,6 +172,24 @@ export function AuthPage() {
       <AuthCard title="Welcome back" subtitle="Sign in to continue learning and teaching Python.">
         <form onSubmit={signIn} noValidate className="space-y-4">
           {banner}
+          {resend && (
+            <div className="text-sm" aria-live="polite">
+              {resend === "sent" ? (
+                <Alert tone="success">A new confirmation link is on its way to {email.trim()}.</Alert>
+              ) : resend === "failed" ? (
+                <Alert tone="error">The link could not be sent. Please try again in a minute.</Alert>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={resend === "sending"}
+                  onClick={resendConfirmation}
+                >
+                  Send the confirmation link again
+                </Button>
+              )}
+            </div>
+          )}
           <TextField
             label="Email"
             type="email"
