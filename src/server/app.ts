@@ -1,7 +1,7 @@
 // Builds the Hono app: headers, session, Better Auth, each feature's routes, the SPA.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
-import { CLIENT_IP_HEADER, createAuth } from "./auth/auth.ts";
+import { CLIENT_IP_HEADER, createAuth, trustedOrigins } from "./auth/auth.ts";
 import { type SessionUser, toSessionUser } from "./auth/guards.ts";
 import { createMailer, type Mailer } from "./auth/mail.ts";
 import { createSessionCache, sessionKey } from "./auth/session-cache.ts";
@@ -16,6 +16,7 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
 import { mountPyodide } from "./http/pyodide-static.ts";
+import { sameOriginWrites } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountStatic } from "./http/static.ts";
 import { createGraderPool, type GraderPool } from "./python/index.ts";
@@ -39,6 +40,7 @@ export function createApp({
 }: AppOptions) {
   const auth = createAuth(db, config, mailer);
   const sessions = createSessionCache();
+  const csrf = sameOriginWrites(trustedOrigins(config));
   const app = new Hono<AppEnv>();
 
   app.use("*", securityHeaders);
@@ -85,6 +87,7 @@ export function createApp({
     if (user && c.req.method !== "GET") sessions.forgetUser(user.id);
   });
 
+  app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : csrf(c, next)));
   app.get("/api/health", (c) => c.json({ ok: true }));
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.route("/api/me", meRoutes);

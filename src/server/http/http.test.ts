@@ -76,3 +76,28 @@ describe("production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
   });
 });
+
+describe("cross-site writes", () => {
+  const post = (headers: Record<string, string>) =>
+    app.request("http://localhost:3000/api/classes", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify({ name: "Sneaky" }),
+    });
+
+  it("refuses a write from another origin before anything else", async () => {
+    const res = await post({ Origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe("CROSS_SITE");
+  });
+
+  it("refuses a write the browser marks as cross-site", async () => {
+    const res = await post({ "Sec-Fetch-Site": "cross-site" });
+    expect(res.status).toBe(403);
+  });
+
+  it("lets same-origin writes reach the route's own checks", async () => {
+    const res = await post({ Origin: "http://localhost:3000", "Sec-Fetch-Site": "same-origin" });
+    expect(res.status).toBe(401);
+  });
+});
