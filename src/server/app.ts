@@ -15,6 +15,7 @@ import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
+import { createSubmitLimiter } from "./features/submissions/submit-limiter.ts";
 import { mountPyodide } from "./http/pyodide-static.ts";
 import { sameOriginWrites } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -40,6 +41,7 @@ export function createApp({
 }: AppOptions) {
   const auth = createAuth(db, config, mailer);
   const sessions = createSessionCache();
+  const submitLimiter = createSubmitLimiter();
   const csrf = sameOriginWrites(trustedOrigins(config));
   const app = new Hono<AppEnv>();
 
@@ -78,7 +80,7 @@ export function createApp({
   }
 
   app.use("/api/*", async (c, next) => {
-    c.set("deps", { db, config, grader });
+    c.set("deps", { db, config, grader, submitLimiter });
     // Better Auth's own routes read the session themselves.
     c.set("user", c.req.path.startsWith("/api/auth/") ? null : await readSession(c.req.raw.headers));
     await next();

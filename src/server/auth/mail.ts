@@ -44,7 +44,9 @@ export function createMailer(db: Db, config: Config, log: (line: string) => void
           .update(mailOutbox)
           .set({ error: String(e) })
           .where(eq(mailOutbox.id, row.id));
-        console.error(`✖ Mail to ${mail.to} could not be sent by SMTP: ${e instanceof Error ? e.message : e}`);
+        console.error(
+          `✖ Mail to ${mail.to} could not be sent by SMTP: ${e instanceof Error ? e.message : e}`,
+        );
       }
     },
   };

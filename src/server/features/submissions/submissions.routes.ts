@@ -22,8 +22,11 @@ export const submissionRoutes = new Hono<AppEnv>()
   )
   .post("/assignments/:id/submissions", requireRole("student"), async (c) => {
     const body = await readJson(c, CreateSubmissionBody);
-    const { db, grader } = c.get("deps");
-    return c.json(await createSubmission(db, grader, currentUser(c), c.req.param("id"), body), 201);
+    const { db, grader, submitLimiter } = c.get("deps");
+    const me = currentUser(c);
+    const submit = () => createSubmission(db, grader, me, c.req.param("id"), body);
+    // Only final submissions use the grader; Run Tests attempts are a cheap insert.
+    return c.json(await (body.final ? submitLimiter.run(me.id, submit) : submit()), 201);
   })
   .get("/submissions/:id", teacherOrStudent, async (c) =>
     c.json(await getSubmission(c.get("deps").db, currentUser(c), c.req.param("id"))),

@@ -290,3 +290,19 @@ describe("grading", () => {
     expect((await grade({ grade: 10 }, final.id, student)).status).toBe(403);
   });
 });
+
+describe("fair use of the grader", () => {
+  it("checks one submission per student at a time; a classmate is not held up", async () => {
+    const fresh = await createStudent(t);
+    await addMember(t, cls, fresh);
+    const [first, second, other] = await Promise.all([
+      post(fresh, { code: "print(1)", final: true }),
+      post(fresh, { code: "print(2)", final: true }),
+      post(classmate, { code: "print(3)", final: true }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([201, 429]);
+    const refused = first.status === 429 ? first : second;
+    expect((await errorOf(refused)).code).toBe("SUBMISSION_IN_PROGRESS");
+    expect(other.status).toBe(201);
+  });
+});
