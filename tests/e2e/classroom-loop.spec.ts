@@ -142,6 +142,8 @@ test("teacher sets work, student submits, server grades, teacher grades 82.5, st
   const feedback = student.getByRole("region", { name: "Teacher Feedback" });
   await expect(feedback).toContainText("82.5/100");
   await expect(feedback).toContainText("Lovely work. Next time, add a comment explaining the f-string.");
+  // The draft was cleared on submitting; the editor opens on the code handed in, not the starter.
+  await expect.poll(() => editorText(student)).toContain("# still working on it");
   await student.getByRole("link", { name: "Back to Assignments" }).click();
   const doneCard = student.getByTestId("assignment-card").filter({ hasText: "Greeting Program" });
   await expect(doneCard).toContainText("Completed");

@@ -2,7 +2,7 @@
 // browser, submit for the server to grade, read the teacher's feedback. Code is never lost:
 // every change is saved in this browser until it is submitted.
 import { ArrowLeft, FlaskConical, Play, Send, Square } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router";
 import type { StudentAssignmentDetail, Submission } from "../../../../shared/api/assignments.ts";
 import { DEFAULT_STARTER_CODE, scoreTone } from "../../../../shared/domain/progress.ts";
@@ -60,6 +60,20 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
   const draft = useDraft(`pyclass:draft:${userId}:${assignment.id}`, () =>
     assignment.starterCode.trim() ? expandStarterCode(assignment.starterCode) : DEFAULT_STARTER_CODE,
   );
+  // With no unsent draft, open on the newest code handed in (final or test run), not the
+  // starter code: coming back after submitting must never look like lost work.
+  const typed = useRef(false);
+  const settled = useRef(false);
+  const editCode = (code: string) => {
+    typed.current = true;
+    draft.setCode(code);
+  };
+  useEffect(() => {
+    if (settled.current || !submissions.data) return;
+    settled.current = true;
+    const newest = submissions.data[0];
+    if (!typed.current && draft.restoredAt === null && newest) draft.setCode(newest.code);
+  }, [submissions.data, draft.restoredAt, draft.setCode]);
   const [busy, setBusy] = useState<Busy>(null);
   const [results, setResults] = useState<ResultSet | null>(null);
   const [banner, setBanner] = useState<{ tone: "error" | "success" | "info"; text: string } | null>(null);
@@ -233,11 +247,11 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
           </Card>
           <Card className="p-4">
             <h3 className="mb-2 font-semibold">Previous Submissions</h3>
-            <PreviousSubmissions submissions={submissions.data} onRestore={(code) => draft.setCode(code)} />
+            <PreviousSubmissions submissions={submissions.data} onRestore={editCode} />
           </Card>
         </div>
         <div className="space-y-4">
-          <CodeEditor value={draft.code} onChange={draft.setCode} onRun={runCode} label="Your Python code" />
+          <CodeEditor value={draft.code} onChange={editCode} onRun={runCode} label="Your Python code" />
           <OutputConsole
             output={python.output}
             waitingForInput={python.state === "waiting-for-input"}
