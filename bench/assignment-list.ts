@@ -6,6 +6,7 @@
 
 import { spawn } from "node:child_process";
 import { serve } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import { assignments, classes, classMembers, submissions, testCases, user } from "../src/server/db/schema.ts";
 import { createStudent, createTeacher } from "../tests/factories/users.ts";
 import { createTestApp } from "../tests/setup/test-app.ts";
@@ -82,6 +83,9 @@ function load(url: string, cookie: string, connections: number, seconds: number)
     });
   });
 }
+
+// A live database is vacuumed and analysed by autovacuum; a freshly seeded one is not yet.
+if (process.env.TEST_DATABASE_URL) await t.db.execute(sql`vacuum analyze`);
 
 const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
 await new Promise((resolve) => server.once("listening", resolve));

@@ -178,6 +178,8 @@ export const submissions = pgTable(
   (t) => [
     index("submissions_assignment_user_idx").on(t.assignmentId, t.userId, t.submittedAt),
     index("submissions_user_idx").on(t.userId, t.submittedAt),
+    // Hand-in counts and latest-final lookups read final submissions only.
+    index("submissions_final_idx").on(t.assignmentId, t.userId).where(sql`${t.isFinal}`),
   ],
 );
 

@@ -108,9 +108,11 @@ const teacherListQuery = preparedPer((db) =>
       studentCount: sql<number>`(select count(*) from ${classMembers} m
         where m.class_id = ${classes.id})`.mapWith(Number),
       // Current members with at least one final submission (a student who left no longer counts).
-      submittedCount: sql<number>`(select count(*) from ${classMembers} m where m.class_id = ${classes.id}
-        and exists (select 1 from ${submissions} f where f.assignment_id = ${assignments.id}
-          and f.user_id = m.user_id and f.is_final))`.mapWith(Number),
+      submittedCount: sql<number>`(select count(*) from (select distinct f.user_id from ${submissions} f
+        where f.assignment_id = ${assignments.id} and f.is_final) h
+        where exists (select 1 from ${classMembers} m where m.class_id = ${classes.id} and m.user_id = h.user_id))`.mapWith(
+        Number,
+      ),
     })
     .from(assignments)
     .innerJoin(classes, eq(classes.id, assignments.classId))

@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_final_idx" ON "submissions" USING btree ("assignment_id","user_id") WHERE "submissions"."is_final";
