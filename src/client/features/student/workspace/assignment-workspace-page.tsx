@@ -182,6 +182,12 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
         {assignment.dueDate ? ` · Due ${formatDate(assignment.dueDate)}` : " · No due date"}
       </p>
 
+      <Card className="p-4">
+        <h3 className="font-semibold">Description</h3>
+        <p className="mt-2 text-sm whitespace-pre-wrap text-slate-700">
+          {assignment.description || "No description."}
+        </p>
+      </Card>
       <div className="flex flex-wrap items-center gap-2">
         <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
           <Play className="size-4" aria-hidden /> Run Code
@@ -229,13 +235,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
       )}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="space-y-4">
-          <Card className="p-4">
-            <h3 className="font-semibold">Description</h3>
-            <p className="mt-2 text-sm whitespace-pre-wrap text-slate-700">
-              {assignment.description || "No description."}
-            </p>
-          </Card>
+        <div className="order-2 space-y-4 lg:order-1">
           {latestFinal && <TeacherFeedback submission={latestFinal} />}
           <Card className="p-4">
             <h3 className="mb-2 font-semibold">Test Results</h3>
@@ -250,7 +250,8 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             <PreviousSubmissions submissions={submissions.data} onRestore={editCode} />
           </Card>
         </div>
-        <div className="space-y-4">
+        {/* On a phone the editor and console come first, right under the buttons. */}
+        <div className="order-1 space-y-4 lg:order-2">
           <CodeEditor value={draft.code} onChange={editCode} onRun={runCode} label="Your Python code" />
           <OutputConsole
             output={python.output}
