@@ -33,6 +33,28 @@ function BackLink({ onClick, children = "Back to sign in" }: { onClick: () => vo
   );
 }
 
+/** The e-mail field of the login, sign-up and forgot-password forms. */
+function EmailField({
+  value,
+  onChange,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      autoComplete="email"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      autoFocus={autoFocus}
+    />
+  );
+}
+
 /** The confirmation and reset-sent screens: a link is on its way to the given address. */
 function MailSent({ onBack, children }: { onBack: () => void; children: ReactNode }) {
   return (
@@ -190,13 +212,7 @@ export function AuthPage() {
               )}
             </div>
           )}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <TextField
             label="Password"
             type="password"
@@ -260,14 +276,7 @@ export function AuthPage() {
       >
         <form onSubmit={signUp} noValidate className="space-y-4">
           {banner}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoFocus
-          />
+          <EmailField value={email} onChange={setEmail} autoFocus />
           <TextField
             label="Password"
             type="password"
@@ -302,14 +311,7 @@ export function AuthPage() {
       >
         <form onSubmit={forgot} noValidate className="space-y-4">
           {banner}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoFocus
-          />
+          <EmailField value={email} onChange={setEmail} autoFocus />
           <Button type="submit" className="w-full" busy={busy}>
             Send reset link
           </Button>

@@ -6,6 +6,7 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { ButtonLink } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate } from "../../../lib/format.ts";
 import { useMyAssignments } from "../student-queries.ts";
 
@@ -19,13 +20,9 @@ export function StudentAssignmentsPage() {
         <Alert tone="error">Your assignments could not be loaded. Please refresh the page.</Alert>
       )}
       {list.data?.length === 0 && (
-        <Card className="p-10 text-center">
-          <ClipboardList className="mx-auto size-10 text-slate-400" aria-hidden />
-          <p className="mt-3 text-lg font-medium">No assignments yet</p>
-          <p className="mt-1 text-sm text-slate-600">
-            When your teacher sets work for one of your classes, it appears here.
-          </p>
-        </Card>
+        <EmptyState icon={ClipboardList} title="No assignments yet">
+          When your teacher sets work for one of your classes, it appears here.
+        </EmptyState>
       )}
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {list.data?.map((a) => {

@@ -6,6 +6,7 @@ import { Loading } from "../../../app/guards.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { useMyClasses } from "../student-queries.ts";
 import { JoinClassDialog } from "./join-class-dialog.tsx";
 
@@ -28,13 +29,9 @@ export function MyClassesPage() {
         <Alert tone="error">Your classes could not be loaded. Please refresh the page.</Alert>
       )}
       {classes.data?.length === 0 && (
-        <Card className="p-10 text-center">
-          <Users className="mx-auto size-10 text-slate-400" aria-hidden />
-          <p className="mt-3 text-lg font-medium">No classes yet</p>
-          <p className="mt-1 text-sm text-slate-600">
-            Ask your teacher for a class code, then choose Join Class.
-          </p>
-        </Card>
+        <EmptyState icon={Users} title="No classes yet">
+          Ask your teacher for a class code, then choose Join Class.
+        </EmptyState>
       )}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {classes.data?.map((c) => (
