@@ -308,3 +308,16 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
 );
+
+// ── Limits shared by every instance: fixed-window counters and in-flight leases ─────────
+// One row per key (e.g. `sign-in:addr:1.2.3.4`, `grading:<userId>`). Kept in the database, not
+// in process memory, so N instances on one PostgreSQL give one allowance, not N.
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);

@@ -1,0 +1,81 @@
+// The shared limits on a real database (PGlite here, PostgreSQL in the second CI pass): counts,
+// windows, leases, and two "instances" (two connections/handles) sharing one allowance.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
+import type { Database } from "../db/client.ts";
+import { acquireLease, clear, hit, peek, pruneExpired, releaseLease } from "./limits.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDb();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const t0 = new Date("2026-11-22T10:00:00Z");
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+describe("hit", () => {
+  it("allows max requests per window, refuses the next, and starts afresh after the window", async () => {
+    const limit = { max: 3, windowMs: 60_000 };
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await hit(database.db, "k:window", limit, at(i * 1000)));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3].count).toBe(4);
+    expect(results[3].retryAfterMs).toBe(57_000);
+    const later = await hit(database.db, "k:window", limit, at(60_000));
+    expect(later).toMatchObject({ allowed: true, count: 1, retryAfterMs: 60_000 });
+  });
+
+  it("keeps keys apart", async () => {
+    const limit = { max: 1, windowMs: 60_000 };
+    expect((await hit(database.db, "k:a", limit, t0)).allowed).toBe(true);
+    expect((await hit(database.db, "k:b", limit, t0)).allowed).toBe(true);
+    expect((await hit(database.db, "k:a", limit, t0)).allowed).toBe(false);
+  });
+
+  it("counts concurrent requests exactly once each", async () => {
+    const limit = { max: 10, windowMs: 60_000 };
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => hit(database.db, "k:burst", limit, t0)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(await peek(database.db, "k:burst", t0)).toBe(25);
+  });
+
+  it("peek and clear", async () => {
+    await hit(database.db, "k:peek", { max: 5, windowMs: 1000 }, t0);
+    expect(await peek(database.db, "k:peek", t0)).toBe(1);
+    expect(await peek(database.db, "k:peek", at(1000))).toBe(0);
+    await clear(database.db, "k:peek");
+    expect(await peek(database.db, "k:peek", t0)).toBe(0);
+  });
+});
+
+describe("leases", () => {
+  it("one holder at a time until released or expired", async () => {
+    expect(await acquireLease(database.db, "lease:a", 30_000, t0)).toBe(true);
+    expect(await acquireLease(database.db, "lease:a", 30_000, at(1000))).toBe(false);
+    await releaseLease(database.db, "lease:a");
+    expect(await acquireLease(database.db, "lease:a", 30_000, at(2000))).toBe(true);
+    // A holder that crashed never releases: the lease ends with its TTL.
+    expect(await acquireLease(database.db, "lease:a", 30_000, at(31_999))).toBe(false);
+    expect(await acquireLease(database.db, "lease:a", 30_000, at(32_000))).toBe(true);
+  });
+
+  it("concurrent takers: exactly one wins", async () => {
+    const won = await Promise.all(
+      Array.from({ length: 8 }, () => acquireLease(database.db, "lease:race", 5000, t0)),
+    );
+    expect(won.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("pruneExpired removes only ended rows", async () => {
+    await hit(database.db, "k:old", { max: 1, windowMs: 1000 }, t0);
+    await hit(database.db, "k:new", { max: 1, windowMs: 100_000 }, t0);
+    await pruneExpired(database.db, at(5000));
+    expect(await peek(database.db, "k:old", t0)).toBe(0);
+    expect(await peek(database.db, "k:new", t0)).toBe(1);
+  });
+});

@@ -1,0 +1,81 @@
+// Limits kept in the database (table rate_limits), so every instance on one PostgreSQL shares
+// one allowance: fixed-window counters (`hit`) and short in-flight leases (`acquireLease`).
+// Each is a single atomic upsert; no read-then-write race between instances.
+import { eq, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { rateLimits } from "../db/schema.ts";
+
+export type Limit = { max: number; windowMs: number };
+
+export type HitResult = {
+  allowed: boolean;
+  /** Requests counted in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window starts afresh (for a Retry-After header). */
+  retryAfterMs: number;
+};
+
+/** Counts one request against `key`; `allowed` is false once more than `limit.max` were counted. */
+export async function hit(db: Db, key: string, limit: Limit, now: Date = new Date()): Promise<HitResult> {
+  const resetAt = new Date(now.getTime() + limit.windowMs);
+  const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${expired} THEN ${resetAt.toISOString()}::timestamptz ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return {
+    allowed: row.count <= limit.max,
+    count: row.count,
+    retryAfterMs: Math.max(0, row.resetAt.getTime() - now.getTime()),
+  };
+}
+
+/** How many requests `key` has counted in its current window, without counting one. */
+export async function peek(db: Db, key: string, now: Date = new Date()): Promise<number> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  return row && row.resetAt > now ? row.count : 0;
+}
+
+/** Forgets `key` (e.g. a successful sign-in clears its failures). */
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/**
+ * Takes the lease `key` for `ttlMs` unless another holder's lease is still live. The TTL bounds
+ * how long a crashed instance can hold it; a holder releases it as soon as it is done.
+ */
+export async function acquireLease(
+  db: Db,
+  key: string,
+  ttlMs: number,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const resetAt = new Date(now.getTime() + ttlMs);
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: 1, resetAt },
+      setWhere: sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`,
+    })
+    .returning({ key: rateLimits.key });
+  return rows.length === 1;
+}
+
+export async function releaseLease(db: Db, key: string): Promise<void> {
+  await clear(db, key);
+}
+
+/** Deletes rows whose window or lease has ended (housekeeping; correctness never depends on it). */
+export async function pruneExpired(db: Db, now: Date = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lte(rateLimits.resetAt, now));
+}
