@@ -1,9 +1,14 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+// The `@/` alias of tsconfig.json's paths; each project below carries it (projects don't inherit).
+const resolve = { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: "unit",
           include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}"],
@@ -11,6 +16,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "api",
           include: ["src/server/**/*.test.ts"],
@@ -22,6 +28,7 @@ export default defineConfig({
       },
       {
         // Real Pyodide in a sandboxed grader process: heavy, so one file at a time.
+        resolve,
         test: {
           name: "python",
           include: ["src/server/python/**/*.test.ts"],

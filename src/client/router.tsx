@@ -13,10 +13,10 @@ import { DashboardRedirect, RequireArea, RequireSession } from "./app/guards.tsx
 import { lazyPage } from "./app/lazy-page.tsx";
 import { RouteError } from "./app/route-error.tsx";
 import { ComingSoon, type NavItem, Shell } from "./app/shell.tsx";
+import { studentRoutes } from "./app/student-routes.tsx";
+import { teacherRoutes } from "./app/teacher-routes.tsx";
 import { LandingPage } from "./features/public/landing-page.tsx";
 import { PublicLayout } from "./features/public/public-layout.tsx";
-import { studentRoutes } from "./features/student/student-routes.tsx";
-import { teacherRoutes } from "./features/teacher/teacher-routes.tsx";
 
 const AuthPage = lazyPage(() => import("./features/auth/auth-page.tsx"), "AuthPage");
 const SelectRolePage = lazyPage(() => import("./features/auth/select-role-page.tsx"), "SelectRolePage");

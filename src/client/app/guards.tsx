@@ -1,16 +1,9 @@
 // Route guards mirroring the server's (which alone decide): they only choose what to render.
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-import { canEnterArea, dashboardPath } from "../../shared/domain/roles.ts";
-import { useMe } from "./session.tsx";
-
-export function Loading() {
-  return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center text-slate-600">
-      Loading...
-    </div>
-  );
-}
+import { useMe } from "@/client/api/me.ts";
+import { Loading } from "@/client/components/ui/loading.tsx";
+import { canEnterArea, dashboardPath } from "@/shared/domain/roles.ts";
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const me = useMe();

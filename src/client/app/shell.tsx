@@ -1,8 +1,9 @@
 // The signed-in shells: a sidebar of the area's pages, a header with the welcome line, Sign Out.
 import { LogOut, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet, useNavigate } from "react-router";
-import { PythonPreloader } from "../python/python-preloader.tsx";
-import { useMe, useSignOut } from "./session.tsx";
+import { useMe, useSignOut } from "@/client/api/me.ts";
+import { Logo } from "@/client/components/ui/logo.tsx";
+import { PythonPreloader } from "@/client/python/python-preloader.tsx";
 
 export type NavItem = { to: string; label: string; icon: LucideIcon };
 
@@ -15,11 +16,8 @@ export function Shell({ title, nav }: { title: string; nav: NavItem[] }) {
     <div className="flex min-h-screen flex-col md:flex-row">
       <PythonPreloader />
       <aside className="border-b border-slate-200 bg-white md:w-60 md:shrink-0 md:border-r md:border-b-0">
-        <div className="flex h-16 items-center gap-2 px-5 text-lg font-bold">
-          <span className="grid size-8 place-items-center rounded-lg bg-brand-600 font-mono text-sm text-white">
-            py
-          </span>
-          PyClass
+        <div className="flex h-16 items-center px-5">
+          <Logo link={false} />
         </div>
         <nav aria-label="Sections" className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:pb-0">
           {nav.map((item) => (

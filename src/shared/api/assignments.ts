@@ -1,6 +1,6 @@
 // Contracts of /api/assignments and /api/submissions.
 import { z } from "zod";
-import type { ProgressStatus } from "../domain/progress.ts";
+import { PROGRESS_STATUSES } from "../domain/progress.ts";
 
 export const ASSIGNMENT_MESSAGES = {
   titleRequired: "Please enter an assignment title.",
@@ -63,52 +63,70 @@ export const UpdateAssignmentBody = z.object({
 });
 export type UpdateAssignmentBody = z.input<typeof UpdateAssignmentBody>;
 
-/** A test case as its teacher sees it. */
-export type TeacherTestCase = {
-  id: string;
-  position: number;
-  description: string;
-  input: string;
-  expectedOutput: string;
-  hidden: boolean;
-};
-/** A test case as a student sees it: a hidden one carries no description, input or expected output. */
-export type StudentTestCase =
-  | {
-      id: string;
-      position: number;
-      hidden: false;
-      description: string;
-      input: string;
-      expectedOutput: string;
-    }
-  | { id: string; position: number; hidden: true };
+// Responses are schemas too: the server's return types and the client's typed fetchers are
+// inferred from them, so a shape is written once.
 
-export type AssignmentClass = { id: string; name: string };
+/** A test case as its teacher sees it. */
+export const TeacherTestCase = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  description: z.string(),
+  input: z.string(),
+  expectedOutput: z.string(),
+  hidden: z.boolean(),
+});
+export type TeacherTestCase = z.output<typeof TeacherTestCase>;
+
+/** A test case as a student sees it: a hidden one carries no description, input or expected output. */
+export const StudentTestCase = z.discriminatedUnion("hidden", [
+  z.object({
+    id: z.string(),
+    position: z.number().int(),
+    hidden: z.literal(false),
+    description: z.string(),
+    input: z.string(),
+    expectedOutput: z.string(),
+  }),
+  z.object({ id: z.string(), position: z.number().int(), hidden: z.literal(true) }),
+]);
+export type StudentTestCase = z.output<typeof StudentTestCase>;
+
+export const AssignmentClass = z.object({ id: z.string(), name: z.string() });
+export type AssignmentClass = z.output<typeof AssignmentClass>;
 
 /** What every view of an assignment shows; lists and details add to it. */
-export type AssignmentBase = {
-  id: string;
-  name: string;
-  description: string;
-  language: string;
-  dueDate: string | null;
-  createdAt: string;
-  class: AssignmentClass;
-};
+export const AssignmentBase = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  language: z.string(),
+  dueDate: z.string().nullable(),
+  createdAt: z.string(),
+  class: AssignmentClass,
+});
+export type AssignmentBase = z.output<typeof AssignmentBase>;
 
-export type TeacherAssignmentListItem = AssignmentBase & { studentCount: number; submittedCount: number };
+export const TeacherAssignmentListItem = AssignmentBase.extend({
+  studentCount: z.number().int(),
+  submittedCount: z.number().int(),
+});
+export type TeacherAssignmentListItem = z.output<typeof TeacherAssignmentListItem>;
 
-export type StudentAssignmentStatus = "not_started" | "submitted";
-export type StudentAssignmentListItem = AssignmentBase & {
-  status: StudentAssignmentStatus;
-  submittedAt: string | null;
-  teacherGrade: number | null;
-};
+export const StudentAssignmentStatus = z.enum(["not_started", "submitted"]);
+export type StudentAssignmentStatus = z.output<typeof StudentAssignmentStatus>;
+export const StudentAssignmentListItem = AssignmentBase.extend({
+  status: StudentAssignmentStatus,
+  submittedAt: z.string().nullable(),
+  teacherGrade: z.number().nullable(),
+});
+export type StudentAssignmentListItem = z.output<typeof StudentAssignmentListItem>;
 
-export type AssignmentDetail = AssignmentBase & { starterCode: string };
-export type TeacherAssignmentDetail = AssignmentDetail & { testCases: TeacherTestCase[] };
-export type StudentAssignmentDetail = AssignmentDetail & { testCases: StudentTestCase[] };
+export const AssignmentDetail = AssignmentBase.extend({ starterCode: z.string() });
+export type AssignmentDetail = z.output<typeof AssignmentDetail>;
+export const TeacherAssignmentDetail = AssignmentDetail.extend({ testCases: z.array(TeacherTestCase) });
+export type TeacherAssignmentDetail = z.output<typeof TeacherAssignmentDetail>;
+export const StudentAssignmentDetail = AssignmentDetail.extend({ testCases: z.array(StudentTestCase) });
+export type StudentAssignmentDetail = z.output<typeof StudentAssignmentDetail>;
 
 // ── Submissions ──────────────────────────────────────────────────────────────────────────
 export const CreateSubmissionBody = z.object({
@@ -120,34 +138,36 @@ export const CreateSubmissionBody = z.object({
 });
 export type CreateSubmissionBody = z.input<typeof CreateSubmissionBody>;
 
-export type SubmissionTestResult = {
-  testCaseId: string | null;
-  position: number;
-  description: string;
-  hidden: boolean;
-  passed: boolean;
+export const SubmissionTestResult = z.object({
+  testCaseId: z.string().nullable(),
+  position: z.number().int(),
+  description: z.string(),
+  hidden: z.boolean(),
+  passed: z.boolean(),
   /** null for a hidden case when a student asks: the transcript would echo its input. */
-  output: string | null;
-  errorMessage: string | null;
-  executionTimeMs: number | null;
-};
+  output: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  executionTimeMs: z.number().nullable(),
+});
+export type SubmissionTestResult = z.output<typeof SubmissionTestResult>;
 
-export type Submission = {
-  id: string;
-  assignmentId: string;
-  userId: string;
-  code: string;
-  passedTests: number;
-  totalTests: number;
-  score: number;
-  isFinal: boolean;
-  verified: boolean;
-  submittedAt: string;
-  teacherGrade: number | null;
-  teacherNotes: string | null;
-  gradedAt: string | null;
-  results: SubmissionTestResult[];
-};
+export const Submission = z.object({
+  id: z.string(),
+  assignmentId: z.string(),
+  userId: z.string(),
+  code: z.string(),
+  passedTests: z.number().int(),
+  totalTests: z.number().int(),
+  score: z.number(),
+  isFinal: z.boolean(),
+  verified: z.boolean(),
+  submittedAt: z.string(),
+  teacherGrade: z.number().nullable(),
+  teacherNotes: z.string().nullable(),
+  gradedAt: z.string().nullable(),
+  results: z.array(SubmissionTestResult),
+});
+export type Submission = z.output<typeof Submission>;
 
 export const GradeBody = z.object({
   grade: z
@@ -162,49 +182,59 @@ export type GradeBody = z.input<typeof GradeBody>;
 
 // ── Teacher views ────────────────────────────────────────────────────────────────────────
 
-export type StudentProgressRow = {
-  student: { id: string; name: string; email: string };
-  status: ProgressStatus;
-  submittedAt: string | null;
-  grade: number | null;
-  submissionId: string | null;
-  passedTests: number | null;
-  totalTests: number | null;
-  attempts: number;
-};
+export const StudentProgressRow = z.object({
+  student: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  status: z.enum(PROGRESS_STATUSES),
+  submittedAt: z.string().nullable(),
+  grade: z.number().nullable(),
+  submissionId: z.string().nullable(),
+  passedTests: z.number().int().nullable(),
+  totalTests: z.number().int().nullable(),
+  attempts: z.number().int(),
+});
+export type StudentProgressRow = z.output<typeof StudentProgressRow>;
 
-export type TestCasePerformance = {
-  testCaseId: string;
-  position: number;
-  description: string;
-  hidden: boolean;
+export const TestCasePerformance = z.object({
+  testCaseId: z.string(),
+  position: z.number().int(),
+  description: z.string(),
+  hidden: z.boolean(),
   /** Final submissions that ran this case. */
-  runs: number;
-  failures: number;
+  runs: z.number().int(),
+  failures: z.number().int(),
   /** Percentage 0–100, null when no submission has run it yet (never invented). */
-  failureRate: number | null;
-};
+  failureRate: z.number().nullable(),
+});
+export type TestCasePerformance = z.output<typeof TestCasePerformance>;
 
-export type AssignmentProgress = {
-  totalStudents: number;
-  submittedCount: number;
+/**
+ * The server ranks the test case lists (highest failure rate first, unrun cases last, ties in
+ * test order) and cuts them to the insights panel's sizes; the client shows them as they come.
+ */
+export const AssignmentProgress = z.object({
+  totalStudents: z.number().int(),
+  submittedCount: z.number().int(),
   /** Mean of the latest final submissions' scores; null with no submissions. */
-  avgPassRate: number | null;
-  students: StudentProgressRow[];
-  testCasePerformance: TestCasePerformance[];
-  challengingAreas: TestCasePerformance[];
-};
+  avgPassRate: z.number().nullable(),
+  students: z.array(StudentProgressRow),
+  testCasePerformance: z.array(TestCasePerformance),
+  challengingAreas: z.array(TestCasePerformance),
+});
+export type AssignmentProgress = z.output<typeof AssignmentProgress>;
 
-export type TeacherDashboard = {
-  activeAssignments: number;
-  totalStudents: number;
-  classes: number;
-  pendingReviews: number;
-  recentAssignments: {
-    id: string;
-    name: string;
-    language: string;
-    dueDate: string | null;
-    class: AssignmentClass;
-  }[];
-};
+export const TeacherDashboard = z.object({
+  activeAssignments: z.number().int(),
+  totalStudents: z.number().int(),
+  classes: z.number().int(),
+  pendingReviews: z.number().int(),
+  recentAssignments: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      language: z.string(),
+      dueDate: z.string().nullable(),
+      class: AssignmentClass,
+    }),
+  ),
+});
+export type TeacherDashboard = z.output<typeof TeacherDashboard>;

@@ -24,20 +24,29 @@ export type CreateClassBody = z.input<typeof CreateClassBody>;
 export const JoinClassBody = z.object({ code: z.string({ message: CLASS_MESSAGES.invalidCode }) });
 export type JoinClassBody = z.infer<typeof JoinClassBody>;
 
-export type Person = { id: string; name: string; email: string };
+export const Person = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type Person = z.output<typeof Person>;
 
-export type ClassSummary = {
-  id: string;
-  name: string;
-  description: string;
+export const ClassSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
   /** Shown to the owning teacher (and to members, who joined with it). */
-  joinCode: string;
-  teacher: Person;
-  studentCount: number;
-  createdAt: string;
-};
+  joinCode: z.string(),
+  teacher: Person,
+  studentCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type ClassSummary = z.output<typeof ClassSummary>;
 
-export type ClassMember = { id: string; name: string; email: string | null; joinedAt: string };
+export const ClassMember = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  joinedAt: z.string(),
+});
+export type ClassMember = z.output<typeof ClassMember>;
 
 /** Members see each other's names; only the teacher sees their e-mail addresses. */
-export type ClassDetail = ClassSummary & { members: ClassMember[] };
+export const ClassDetail = ClassSummary.extend({ members: z.array(ClassMember) });
+export type ClassDetail = z.output<typeof ClassDetail>;

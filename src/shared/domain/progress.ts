@@ -1,7 +1,8 @@
 // Per-student status on an assignment, and how grades, scores and rates are shown.
 import type { BadgeTone } from "./tones.ts";
 
-export type ProgressStatus = "not_viewed" | "submitted" | "awaiting_grade" | "graded";
+export const PROGRESS_STATUSES = ["not_viewed", "submitted", "awaiting_grade", "graded"] as const;
+export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
 
 export const PROGRESS_LABELS: Record<ProgressStatus, string> = {
   not_viewed: "Not Viewed",

@@ -1,5 +1,5 @@
 // Expected output against the student's, line by line: the one diff view of every workspace.
-import { diffLines } from "../../../shared/grading/diff.ts";
+import { diffLines } from "@/shared/grading/diff.ts";
 
 export function LineDiff({ expected, actual }: { expected: string; actual: string }) {
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { BadgeTone } from "../../../shared/domain/tones.ts";
+import type { BadgeTone } from "@/shared/domain/tones.ts";
 
 const tones: Record<BadgeTone, string> = {
   slate: "bg-slate-100 text-slate-700",
@@ -10,7 +10,7 @@ const tones: Record<BadgeTone, string> = {
   purple: "bg-purple-100 text-purple-800",
 };
 
-export type { BadgeTone } from "../../../shared/domain/tones.ts";
+export type { BadgeTone } from "@/shared/domain/tones.ts";
 
 export function Badge({ tone = "slate", children }: { tone?: BadgeTone; children: ReactNode }) {
   return (

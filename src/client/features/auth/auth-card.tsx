@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Logo } from "../public/public-layout.tsx";
+import { Logo } from "@/client/components/ui/logo.tsx";
 
 /** The centred card every auth screen sits in. */
 export function AuthCard({

@@ -1,5 +1,5 @@
 // Maps Better Auth's error answers to the spec's catalogue (spec 01 §8).
-import { AUTH_MESSAGES } from "../../../shared/domain/auth-rules.ts";
+import { AUTH_MESSAGES } from "@/shared/domain/auth-rules.ts";
 
 export type AuthFailure = { code?: string; message?: string; status?: number } | null | undefined;
 

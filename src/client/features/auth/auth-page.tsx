@@ -1,20 +1,19 @@
 // /auth: login, two-step sign-up, confirmation, forgot password and reset-sent (spec 01 §2).
-import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, MailCheck } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { useMe, useRefreshMe } from "@/client/api/me.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { TextField } from "@/client/components/ui/field.tsx";
+import { Loading } from "@/client/components/ui/loading.tsx";
+import { authClient } from "@/client/lib/auth-client.ts";
 import {
   validateForgotPassword,
   validateSignIn,
   validateSignUpCredentials,
   validateSignUpName,
-} from "../../../shared/domain/auth-rules.ts";
-import { Loading } from "../../app/guards.tsx";
-import { meQueryKey, useMe } from "../../app/session.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { TextField } from "../../components/ui/field.tsx";
-import { authClient } from "../../lib/auth-client.ts";
+} from "@/shared/domain/auth-rules.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { signInErrorMessage, signUpErrorMessage } from "./auth-errors.ts";
 
@@ -83,7 +82,7 @@ export function AuthPage() {
   // After an unconfirmed sign-in: offer the link again (null: not offered, else the outcome).
   const [resend, setResend] = useState<null | "offer" | "sending" | "sent" | "failed">(null);
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const refreshMe = useRefreshMe();
 
   if (me.isPending) return <Loading />;
   if (me.data) return <Navigate to="/dashboard" replace />;
@@ -123,7 +122,7 @@ export function AuthPage() {
         } else setResend(null);
         return setError(signInErrorMessage(failure));
       }
-      await qc.invalidateQueries({ queryKey: meQueryKey });
+      await refreshMe();
       navigate("/dashboard", { replace: true });
     } catch {
       setError(signInErrorMessage(null));

@@ -1,5 +1,5 @@
 import { Check, X } from "lucide-react";
-import { passwordStrength } from "../../../shared/domain/auth-rules.ts";
+import { passwordStrength } from "@/shared/domain/auth-rules.ts";
 
 const barColour = {
   Weak: "bg-red-500",

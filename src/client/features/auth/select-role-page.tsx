@@ -1,14 +1,13 @@
 // /select-role: a pending user chooses teacher or student, once (the server refuses a second choice).
-import { useQueryClient } from "@tanstack/react-query";
 import { GraduationCap, School } from "lucide-react";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
-import { type Me, ROLE_MESSAGES } from "../../../shared/api/me.ts";
-import type { SelectableRole } from "../../../shared/domain/roles.ts";
-import { Loading } from "../../app/guards.tsx";
-import { meQueryKey, useMe } from "../../app/session.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { useChooseRole, useMe, useRefreshMe } from "@/client/api/me.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Loading } from "@/client/components/ui/loading.tsx";
+import { ApiError } from "@/client/lib/api.ts";
+import { ROLE_MESSAGES } from "@/shared/api/me.ts";
+import type { SelectableRole } from "@/shared/domain/roles.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 const choices: { role: SelectableRole; title: string; text: string; icon: typeof School }[] = [
@@ -28,7 +27,8 @@ const choices: { role: SelectableRole; title: string; text: string; icon: typeof
 
 export function SelectRolePage() {
   const me = useMe();
-  const qc = useQueryClient();
+  const chooseRole = useChooseRole();
+  const refreshMe = useRefreshMe();
   const navigate = useNavigate();
   const [saving, setSaving] = useState<SelectableRole | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -40,13 +40,12 @@ export function SelectRolePage() {
     setSaving(role);
     setError(null);
     try {
-      const updated = await api<Me>("/api/me/role", { body: { role } });
-      qc.setQueryData(meQueryKey, updated);
+      await chooseRole.mutateAsync({ role });
       navigate("/dashboard", { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) setError(ROLE_MESSAGES.notAuthenticated);
       else if (e instanceof ApiError && e.status === 409) {
-        await qc.invalidateQueries({ queryKey: meQueryKey });
+        await refreshMe();
         navigate("/dashboard", { replace: true });
       } else setError(ROLE_MESSAGES.saveFailed);
     } finally {

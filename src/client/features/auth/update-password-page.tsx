@@ -1,11 +1,11 @@
 // /update-password: opened from the reset e-mail (?token=…). The meter advises; it never blocks.
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { AUTH_MESSAGES } from "../../../shared/domain/auth-rules.ts";
-import { Alert } from "../../components/ui/alert.tsx";
-import { Button, ButtonLink } from "../../components/ui/button.tsx";
-import { TextField } from "../../components/ui/field.tsx";
-import { authClient } from "../../lib/auth-client.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
+import { TextField } from "@/client/components/ui/field.tsx";
+import { authClient } from "@/client/lib/auth-client.ts";
+import { AUTH_MESSAGES } from "@/shared/domain/auth-rules.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
 

@@ -1,22 +1,8 @@
 // /dev/mailbox: the development outbox, so sign-up and reset links can be followed without SMTP.
-import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api.ts";
-
-type OutboxMail = {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  link: string | null;
-  createdAt: string;
-};
+import { useOutbox } from "@/client/api/dev-mailbox.ts";
 
 export function DevMailboxPage() {
-  const mails = useQuery({
-    queryKey: ["dev-mailbox"],
-    queryFn: () => api<OutboxMail[]>("/api/dev/mailbox"),
-    refetchInterval: 3000,
-  });
+  const mails = useOutbox();
   return (
     <main className="mx-auto max-w-3xl p-6">
       <h1 className="text-2xl font-semibold">Development mailbox</h1>

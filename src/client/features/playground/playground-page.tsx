@@ -2,14 +2,14 @@
 // input and a Run Tests panel. Any signed-in user; the route loads this file lazily.
 import { useState } from "react";
 import { Link } from "react-router";
-import type { GradeResult, TestCase } from "../../../shared/grading/types.ts";
-import { CodeEditor } from "../../components/code/code-editor.tsx";
-import { OutputConsole } from "../../components/code/output-console.tsx";
-import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
-import type { PythonState } from "../../python/python-runtime.ts";
-import { usePython } from "../../python/use-python.ts";
+import { CodeEditor } from "@/client/components/code/code-editor.tsx";
+import { OutputConsole } from "@/client/components/code/output-console.tsx";
+import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import type { PythonState } from "@/client/python/python-runtime.ts";
+import { usePython } from "@/client/python/use-python.ts";
+import type { GradeResult, TestCase } from "@/shared/grading/types.ts";
 import { TestResults } from "./test-results.tsx";
 
 const STARTER = `name = input("What is your name? ")

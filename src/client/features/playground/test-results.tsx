@@ -1,10 +1,11 @@
 // Results of Run Tests: the 'Passed: x/y tests' summary and, for a failed test, its input, the
 // output and the expected output as a line diff.
-import { closestOutput } from "../../../shared/grading/diff.ts";
-import { summaryText } from "../../../shared/grading/score.ts";
-import type { GradeResult, TestCase } from "../../../shared/grading/types.ts";
-import { LineDiff } from "../../components/code/line-diff.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
+
+import { LineDiff } from "@/client/components/code/line-diff.tsx";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { closestOutput } from "@/shared/grading/diff.ts";
+import { summaryText } from "@/shared/grading/score.ts";
+import type { GradeResult, TestCase } from "@/shared/grading/types.ts";
 
 export function TestResults({ grade, tests }: { grade: GradeResult; tests: TestCase[] }) {
   return (

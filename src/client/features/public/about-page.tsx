@@ -1,6 +1,6 @@
 // /about: mission, impact figures, four values and the roadmap (spec 01 §1, §2).
 import { Accessibility, Heart, Lightbulb, type LucideIcon, ShieldCheck } from "lucide-react";
-import { ButtonLink } from "../../components/ui/button.tsx";
+import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { PageHeader } from "./page-header.tsx";
 import { RoadmapList } from "./roadmap-list.tsx";
 import { SectionHeading } from "./section-heading.tsx";

@@ -11,7 +11,7 @@ import {
   School,
   ShieldAlert,
 } from "lucide-react";
-import { buttonClass } from "../../components/ui/button.tsx";
+import { buttonClass } from "@/client/components/ui/button.tsx";
 import { emails, responseTargets, socialHandles } from "./contact-details.ts";
 import { ContactFaq } from "./contact-faq.tsx";
 import { MailLink } from "./mail-link.tsx";

@@ -10,7 +10,7 @@ import {
   UserRound,
   Wallet,
 } from "lucide-react";
-import { ButtonLink } from "../../components/ui/button.tsx";
+import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { CodeSample } from "./code-sample.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 import { type Stat, StatGrid } from "./stat-grid.tsx";

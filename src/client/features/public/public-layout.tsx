@@ -1,19 +1,8 @@
 // Top bar and footer shared by the public pages (spec 01 §2).
 import type { ReactNode } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
-import { ButtonLink } from "../../components/ui/button.tsx";
-
-// `compact` hides the word on very narrow phones (it stays in the link's accessible name).
-export function Logo({ compact = false }: { compact?: boolean }) {
-  return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-slate-900">
-      <span className="grid size-8 place-items-center rounded-lg bg-brand-600 font-mono text-sm text-white">
-        py
-      </span>
-      <span className={compact ? "max-[399px]:sr-only" : undefined}>PyClass</span>
-    </Link>
-  );
-}
+import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { Logo } from "@/client/components/ui/logo.tsx";
 
 const topLinks = [
   { to: "/about", label: "About", always: true },

@@ -1,7 +1,7 @@
 // The about page roadmap: each item has a quarter, title, description, feature list and a status
 // badge that always reads "planned" (spec 01 §2).
 import { CalendarClock } from "lucide-react";
-import { Badge } from "../../components/ui/badge.tsx";
+import { Badge } from "@/client/components/ui/badge.tsx";
 
 type RoadmapItem = { quarter: string; title: string; description: string; features: string[] };
 

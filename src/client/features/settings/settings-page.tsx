@@ -1,18 +1,16 @@
 // Settings shared by students and teachers (spec 01 §2, spec 02 §2): name, e-mail, password reset.
-import { useQueryClient } from "@tanstack/react-query";
 import { Palette } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import type { Me } from "../../../shared/api/me.ts";
-import { isValidEmail } from "../../../shared/domain/auth-rules.ts";
-import { Loading } from "../../app/guards.tsx";
-import { meQueryKey, useMe } from "../../app/session.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
-import { TextField } from "../../components/ui/field.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { authClient } from "../../lib/auth-client.ts";
+import { useMe, useUpdateMe } from "@/client/api/me.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { TextField } from "@/client/components/ui/field.tsx";
+import { Loading } from "@/client/components/ui/loading.tsx";
+import { ApiError } from "@/client/lib/api.ts";
+import { authClient } from "@/client/lib/auth-client.ts";
+import { isValidEmail } from "@/shared/domain/auth-rules.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
 export const SETTINGS_MESSAGES = {
@@ -30,7 +28,7 @@ type Editing = "name" | "email" | "password" | null;
 
 export function SettingsPage() {
   const me = useMe();
-  const qc = useQueryClient();
+  const updateMe = useUpdateMe();
   const [editing, setEditing] = useState<Editing>(null);
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
@@ -72,8 +70,7 @@ export function SettingsPage() {
     return run(async () => {
       if (!name.trim()) throw new Error("Please enter your name");
       try {
-        const updated = await api<Me>("/api/me", { method: "PATCH", body: { name: name.trim() } });
-        qc.setQueryData(meQueryKey, updated);
+        await updateMe.mutateAsync({ name: name.trim() });
       } catch (err) {
         throw new Error(
           err instanceof ApiError && err.status < 500 ? err.message : SETTINGS_MESSAGES.nameFailed,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "../../components/ui/button.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
 
 /** One settings row that toggles between a read-only view and an edit form. */
 export function SettingsSection({

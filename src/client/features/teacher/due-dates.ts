@@ -1,5 +1,5 @@
 // Due dates: how cards write them, and the round trip to and from a date field.
-import { formatDate } from "../../lib/format.ts";
+import { formatDate } from "@/client/lib/format.ts";
 
 /** A due date as the dashboard and cards show it. */
 export function dueDateLabel(iso: string | null): string {

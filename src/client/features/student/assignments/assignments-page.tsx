@@ -1,24 +1,23 @@
 // The student's assignments across their classes (spec 01 §2: Assignments list).
 import { CalendarClock, CheckCircle2, ClipboardList } from "lucide-react";
-import { formatGrade, truncate } from "../../../../shared/domain/progress.ts";
-import { Loading } from "../../../app/guards.tsx";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { ButtonLink } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { formatDate } from "../../../lib/format.ts";
-import { useMyAssignments } from "../student-queries.ts";
+import { useStudentAssignments } from "@/client/api/assignments.ts";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { EmptyState } from "@/client/components/ui/empty-state.tsx";
+import { Loading } from "@/client/components/ui/loading.tsx";
+import { PageHeading } from "@/client/components/ui/page-heading.tsx";
+import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { formatDate } from "@/client/lib/format.ts";
+import { formatGrade, truncate } from "@/shared/domain/progress.ts";
 
 export function StudentAssignmentsPage() {
-  const list = useMyAssignments();
+  const list = useStudentAssignments();
   return (
     <div className="space-y-6">
-      <h2 className="text-2xl font-semibold">Assignments</h2>
+      <PageHeading title="Assignments" className="" />
       {list.isPending && <Loading />}
-      {list.isError && (
-        <Alert tone="error">Your assignments could not be loaded. Please refresh the page.</Alert>
-      )}
+      {list.isError && <QueryError what="your assignments" error={list.error} onRetry={list.refetch} />}
       {list.data?.length === 0 && (
         <EmptyState icon={ClipboardList} title="No assignments yet">
           When your teacher sets work for one of your classes, it appears here.

@@ -2,16 +2,16 @@
 import { ArrowLeft, LogOut } from "lucide-react";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { Loading } from "../../../app/guards.tsx";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button, ButtonLink } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { useClassDetail, useLeaveClass } from "../student-queries.ts";
+import { useClass, useLeaveClass } from "@/client/api/classes.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { Loading } from "@/client/components/ui/loading.tsx";
 
 export function StudentClassDetailPage() {
   const { classId = "" } = useParams();
-  const detail = useClassDetail(classId);
+  const detail = useClass(classId);
   const leave = useLeaveClass();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);

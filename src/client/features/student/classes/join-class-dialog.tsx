@@ -1,17 +1,13 @@
 // Join Class: 8 characters, upper-cased as typed, capped at 8; the spec's four join messages.
 import { type FormEvent, useState } from "react";
-import { CLASS_MESSAGES } from "../../../../shared/api/classes.ts";
-import {
-  isJoinCodeShape,
-  JOIN_CODE_LENGTH,
-  normaliseJoinCodeInput,
-} from "../../../../shared/domain/join-code.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { TextField } from "../../../components/ui/field.tsx";
-import { ApiError } from "../../../lib/api.ts";
-import { useJoinClass } from "../student-queries.ts";
+import { useJoinClass } from "@/client/api/classes.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { TextField } from "@/client/components/ui/field.tsx";
+import { ApiError } from "@/client/lib/api.ts";
+import { CLASS_MESSAGES } from "@/shared/api/classes.ts";
+import { isJoinCodeShape, JOIN_CODE_LENGTH, normaliseJoinCodeInput } from "@/shared/domain/join-code.ts";
 
 export function JoinClassDialog({
   open,

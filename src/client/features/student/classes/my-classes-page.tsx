@@ -2,32 +2,35 @@
 import { Mail, Plus, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Loading } from "../../../app/guards.tsx";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { useMyClasses } from "../student-queries.ts";
+import { useClasses } from "@/client/api/classes.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { EmptyState } from "@/client/components/ui/empty-state.tsx";
+import { Loading } from "@/client/components/ui/loading.tsx";
+import { PageHeading } from "@/client/components/ui/page-heading.tsx";
+import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { JoinClassDialog } from "./join-class-dialog.tsx";
 
 export function MyClassesPage() {
-  const classes = useMyClasses();
+  const classes = useClasses();
   const [joining, setJoining] = useState(false);
   const [joined, setJoined] = useState<string | null>(null);
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-2xl font-semibold">My Classes</h2>
-        <Button onClick={() => setJoining(true)}>
-          <Plus className="size-4" aria-hidden /> Join Class
-        </Button>
-      </div>
+      <PageHeading
+        title="My Classes"
+        className=""
+        actions={
+          <Button onClick={() => setJoining(true)}>
+            <Plus className="size-4" aria-hidden /> Join Class
+          </Button>
+        }
+      />
       {joined && <Alert tone="success">You joined {joined}.</Alert>}
       {classes.isPending && <Loading />}
-      {classes.isError && (
-        <Alert tone="error">Your classes could not be loaded. Please refresh the page.</Alert>
-      )}
+      {classes.isError && <QueryError what="your classes" error={classes.error} onRetry={classes.refetch} />}
       {classes.data?.length === 0 && (
         <EmptyState icon={Users} title="No classes yet">
           Ask your teacher for a class code, then choose Join Class.

@@ -2,10 +2,10 @@
 // input, the student's output and the expected output with a line diff, plus tips.
 import { ChevronDown, EyeOff, Lightbulb } from "lucide-react";
 import { useState } from "react";
-import { failureTips } from "../../../../shared/domain/failure-tips.ts";
-import { summaryText } from "../../../../shared/grading/score.ts";
-import { LineDiff } from "../../../components/code/line-diff.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
+import { LineDiff } from "@/client/components/code/line-diff.tsx";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { failureTips } from "@/shared/domain/failure-tips.ts";
+import { summaryText } from "@/shared/grading/score.ts";
 import type { ResultRow, ResultSet } from "./result-rows.ts";
 
 function Block({ title, text }: { title: string; text: string }) {

@@ -1,9 +1,9 @@
 // Earlier test runs and submissions, newest first, each with Restore Code.
 import { History } from "lucide-react";
-import type { Submission } from "../../../../shared/api/assignments.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { formatDateTime } from "@/client/lib/format.ts";
+import type { Submission } from "@/shared/api/assignments.ts";
 
 export function PreviousSubmissions({
   submissions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StudentTestCase } from "../../../../shared/api/assignments.ts";
+import type { StudentTestCase } from "@/shared/api/assignments.ts";
 import { browserRows, serverRows } from "./result-rows.ts";
 
 const cases: StudentTestCase[] = [

@@ -1,8 +1,8 @@
 // One shape for a test's result, whether the browser ran it (Run Tests) or the server graded it
 // (Submit Code), joined with what the student may see of the test case.
-import type { StudentTestCase, SubmissionTestResult } from "../../../../shared/api/assignments.ts";
-import { closestOutput } from "../../../../shared/grading/diff.ts";
-import type { GradeResult } from "../../../../shared/grading/types.ts";
+import type { StudentTestCase, SubmissionTestResult } from "@/shared/api/assignments.ts";
+import { closestOutput } from "@/shared/grading/diff.ts";
+import type { GradeResult } from "@/shared/grading/types.ts";
 
 export type ResultRow = {
   key: string;

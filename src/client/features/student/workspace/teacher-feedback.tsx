@@ -1,8 +1,8 @@
 // After submitting: "Awaiting teacher review" until graded, then the teacher's grade and notes.
 import { MessageSquareText } from "lucide-react";
-import type { Submission } from "../../../../shared/api/assignments.ts";
-import { formatGrade } from "../../../../shared/domain/progress.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate } from "@/client/lib/format.ts";
+import type { Submission } from "@/shared/api/assignments.ts";
+import { formatGrade } from "@/shared/domain/progress.ts";
 
 export function TeacherFeedback({ submission }: { submission: Submission }) {
   if (submission.teacherGrade === null && !submission.teacherNotes) {

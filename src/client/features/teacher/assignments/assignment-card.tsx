@@ -1,11 +1,11 @@
 import { CalendarDays, School } from "lucide-react";
 import { Link } from "react-router";
-import type { TeacherAssignmentListItem } from "../../../../shared/api/assignments.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
-import { dueDateLabel } from "../due-dates.ts";
-import { languageLabel } from "../languages.ts";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { ProgressBar } from "@/client/components/ui/progress-bar.tsx";
+import { dueDateLabel } from "@/client/features/teacher/due-dates.ts";
+import { languageLabel } from "@/client/features/teacher/languages.ts";
+import type { TeacherAssignmentListItem } from "@/shared/api/assignments.ts";
 import { percentCompleted } from "./progress-view.ts";
 
 export function AssignmentCard({ assignment: a }: { assignment: TeacherAssignmentListItem }) {

@@ -3,22 +3,26 @@
 import { ArrowLeft, BarChart3, Download, FileCheck2, Pencil, Percent, Users } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useParams } from "react-router";
-import { ASSIGNMENT_MESSAGES } from "../../../../shared/api/assignments.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button, ButtonLink, buttonClass } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { SkeletonList } from "../../../components/ui/skeleton.tsx";
-import { StatCard } from "../../../components/ui/stat-card.tsx";
-import { ApiError } from "../../../lib/api.ts";
-import { formatDate } from "../../../lib/format.ts";
-import { dueDateLabel } from "../due-dates.ts";
-import { languageLabel } from "../languages.ts";
-import { PageHeading } from "../page-heading.tsx";
-import { QueryError } from "../query-error.tsx";
+import {
+  assignmentExportUrl,
+  useAssignmentProgress,
+  useTeacherAssignment,
+} from "@/client/api/assignments.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { Button, ButtonLink, buttonClass } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { PageHeading } from "@/client/components/ui/page-heading.tsx";
+import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
+import { StatCard } from "@/client/components/ui/stat-card.tsx";
+import { dueDateLabel } from "@/client/features/teacher/due-dates.ts";
+import { languageLabel } from "@/client/features/teacher/languages.ts";
+import { ApiError } from "@/client/lib/api.ts";
+import { formatDate } from "@/client/lib/format.ts";
+import { ASSIGNMENT_MESSAGES } from "@/shared/api/assignments.ts";
 import { AssignmentEditForm } from "./assignment-edit-form.tsx";
 import { AssignmentInsightsPanel } from "./assignment-insights-panel.tsx";
-import { assignmentExportUrl, useAssignment, useAssignmentProgress } from "./assignment-queries.ts";
 import { AssignmentSummary } from "./assignment-summary.tsx";
 import { formatPercent } from "./progress-view.ts";
 import { StudentProgressTable } from "./student-progress-table.tsx";
@@ -33,7 +37,7 @@ const BackToAssignments = () => (
 export function AssignmentDetailPage() {
   const { assignmentId = "" } = useParams();
   const location = useLocation();
-  const assignment = useAssignment(assignmentId);
+  const assignment = useTeacherAssignment(assignmentId);
   const progress = useAssignmentProgress(assignmentId);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);

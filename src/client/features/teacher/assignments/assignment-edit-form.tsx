@@ -1,13 +1,13 @@
 // Edit mode of an assignment: the fields become editable (language locked to Python) and Save
 // sends a PATCH; failure shows the spec's 'Error updating assignment' with what went wrong.
 import { type FormEvent, useState } from "react";
-import { ASSIGNMENT_MESSAGES, type TeacherAssignmentDetail } from "../../../../shared/api/assignments.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
+import { useUpdateAssignment } from "@/client/api/assignments.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { ASSIGNMENT_MESSAGES, type TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
 import { AssignmentFields } from "./assignment-fields.tsx";
 import { type AssignmentForm, formFromAssignment, toUpdateBody } from "./assignment-form.ts";
-import { useUpdateAssignment } from "./assignment-queries.ts";
 
 export function AssignmentEditForm({
   assignment,

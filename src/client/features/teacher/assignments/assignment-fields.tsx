@@ -1,9 +1,10 @@
 // The fields of an assignment, shared by the create form and edit mode. In edit mode the class
 // cannot change and the language stays Python.
-import type { ClassSummary } from "../../../../shared/api/classes.ts";
-import { TextAreaField, TextField } from "../../../components/ui/field.tsx";
-import { SelectField } from "../../../components/ui/select-field.tsx";
-import { LANGUAGE_OPTIONS } from "../languages.ts";
+
+import { TextAreaField, TextField } from "@/client/components/ui/field.tsx";
+import { SelectField } from "@/client/components/ui/select-field.tsx";
+import { LANGUAGE_OPTIONS } from "@/client/features/teacher/languages.ts";
+import type { ClassSummary } from "@/shared/api/classes.ts";
 import type { AssignmentForm } from "./assignment-form.ts";
 import { TestCaseEditor } from "./test-case-editor.tsx";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ASSIGNMENT_MESSAGES, type TeacherAssignmentDetail } from "../../../../shared/api/assignments.ts";
-import { PREMADE_ASSIGNMENTS } from "../../../../shared/domain/premade-assignments.ts";
+import { ASSIGNMENT_MESSAGES, type TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
+import { PREMADE_ASSIGNMENTS } from "@/shared/domain/premade-assignments.ts";
 import {
   addTestCase,
   canRemoveTestCase,

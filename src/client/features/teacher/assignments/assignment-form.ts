@@ -1,16 +1,17 @@
 // The assignment form's state and the rules around it: one blank test case row to start, at
 // least one row kept, premade entries and saved assignments turned into form state, and form
 // state turned into the request bodies (checked with the shared schemas before sending).
+
+import { dueDateToIso, isoToDateInput } from "@/client/features/teacher/due-dates.ts";
 import {
   ASSIGNMENT_MESSAGES,
   CreateAssignmentBody,
   type TeacherAssignmentDetail,
   type TestCaseInput,
   UpdateAssignmentBody,
-} from "../../../../shared/api/assignments.ts";
-import type { PremadeAssignment } from "../../../../shared/domain/premade-assignments.ts";
-import { expandStarterCode } from "../../../../shared/grading/compare.ts";
-import { dueDateToIso, isoToDateInput } from "../due-dates.ts";
+} from "@/shared/api/assignments.ts";
+import type { PremadeAssignment } from "@/shared/domain/premade-assignments.ts";
+import { expandStarterCode } from "@/shared/grading/compare.ts";
 
 export type TestCaseRow = {
   /** React key of the row; stable while the row is edited. */

@@ -1,9 +1,10 @@
 // Assignment Insights: how each test case fares (top 5 by failure rate) and the top 3 that
 // students fail. Rates come from real final submissions; a case nobody ran says 'No data yet'.
-import type { AssignmentProgress, TestCasePerformance } from "../../../../shared/api/assignments.ts";
-import { failureRateTone } from "../../../../shared/domain/progress.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Card } from "../../../components/ui/card.tsx";
+
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import type { AssignmentProgress, TestCasePerformance } from "@/shared/api/assignments.ts";
+import { failureRateTone } from "@/shared/domain/progress.ts";
 import { challengingAreas, formatPercent, topTestCases } from "./progress-view.ts";
 
 const caseName = (t: TestCasePerformance) => t.description || `Test case ${t.position + 1}`;

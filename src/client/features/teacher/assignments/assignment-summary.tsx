@@ -1,8 +1,9 @@
 // Read-only view of an assignment's task, starter code and test cases (outside edit mode).
-import type { TeacherAssignmentDetail } from "../../../../shared/api/assignments.ts";
-import { expandStarterCode } from "../../../../shared/grading/compare.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Card } from "../../../components/ui/card.tsx";
+
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import type { TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
+import { expandStarterCode } from "@/shared/grading/compare.ts";
 
 export function AssignmentSummary({ assignment: a }: { assignment: TeacherAssignmentDetail }) {
   const cases = [...a.testCases].sort((x, y) => x.position - y.position);

@@ -2,16 +2,16 @@
 // dashboard's 'Create your first assignment' lands straight in it.
 import { Plus } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { Button } from "../../../components/ui/button.tsx";
-import { SkeletonList } from "../../../components/ui/skeleton.tsx";
-import { PageHeading } from "../page-heading.tsx";
-import { QueryError } from "../query-error.tsx";
+import { useTeacherAssignments } from "@/client/api/assignments.ts";
+import { Button } from "@/client/components/ui/button.tsx";
+import { PageHeading } from "@/client/components/ui/page-heading.tsx";
+import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
 import { AssignmentCard } from "./assignment-card.tsx";
-import { useAssignments } from "./assignment-queries.ts";
 import { NewAssignmentDialog } from "./new-assignment-dialog.tsx";
 
 export function AssignmentsPage() {
-  const assignments = useAssignments();
+  const assignments = useTeacherAssignments();
   const [params, setParams] = useSearchParams();
   const creating = params.has("new");
   const setCreating = (open: boolean) =>

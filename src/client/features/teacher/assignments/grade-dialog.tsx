@@ -1,12 +1,12 @@
 // 'Add Grade' / 'Edit Grade' modal: a grade out of 100 (empty = none) and optional notes.
 import { type FormEvent, useState } from "react";
-import { ASSIGNMENT_MESSAGES, type Submission } from "../../../../shared/api/assignments.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { TextAreaField, TextField } from "../../../components/ui/field.tsx";
+import { useGradeSubmission } from "@/client/api/submissions.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { TextAreaField, TextField } from "@/client/components/ui/field.tsx";
+import { ASSIGNMENT_MESSAGES, type Submission } from "@/shared/api/assignments.ts";
 import { type GradeForm, gradeFormFrom, toGradeBody } from "./grade-form.ts";
-import { useGradeSubmission } from "./submission-queries.ts";
 
 export function GradeDialog({
   submission,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ASSIGNMENT_MESSAGES } from "../../../../shared/api/assignments.ts";
+import { ASSIGNMENT_MESSAGES } from "@/shared/api/assignments.ts";
 import { gradeFormFrom, toGradeBody } from "./grade-form.ts";
 
 describe("grade form", () => {

@@ -1,5 +1,5 @@
 // The grading modal's text fields → the PUT body: an empty grade saves as none, blank notes too.
-import { GradeBody, type Submission } from "../../../../shared/api/assignments.ts";
+import { GradeBody, type Submission } from "@/shared/api/assignments.ts";
 import type { FormResult } from "./assignment-form.ts";
 
 export type GradeForm = { grade: string; notes: string };

@@ -3,12 +3,13 @@
 import { BookOpen, PenLine } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { ASSIGNMENT_MESSAGES } from "../../../../shared/api/assignments.ts";
-import type { PremadeAssignment } from "../../../../shared/domain/premade-assignments.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button, ButtonLink } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { useClasses } from "../classes/class-queries.ts";
+import { useCreateAssignment } from "@/client/api/assignments.ts";
+import { useClasses } from "@/client/api/classes.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
+import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { ASSIGNMENT_MESSAGES } from "@/shared/api/assignments.ts";
+import type { PremadeAssignment } from "@/shared/domain/premade-assignments.ts";
 import { AssignmentFields } from "./assignment-fields.tsx";
 import {
   type AssignmentForm,
@@ -16,7 +17,6 @@ import {
   formFromPremade,
   toCreateBody,
 } from "./assignment-form.ts";
-import { useCreateAssignment } from "./assignment-queries.ts";
 import { PremadePicker } from "./premade-picker.tsx";
 
 type Step = { kind: "choose" } | { kind: "premade" } | { kind: "custom"; from?: PremadeAssignment };

@@ -1,8 +1,8 @@
 // 'Use Premade Exercise': a searchable list of the built-in entries; choosing one hands it on.
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
-import { type PremadeAssignment, searchPremade } from "../../../../shared/domain/premade-assignments.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { type PremadeAssignment, searchPremade } from "@/shared/domain/premade-assignments.ts";
 
 export function PremadePicker({ onPick }: { onPick: (premade: PremadeAssignment) => void }) {
   const [query, setQuery] = useState("");

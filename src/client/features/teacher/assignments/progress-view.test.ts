@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TestCasePerformance } from "../../../../shared/api/assignments.ts";
+import type { TestCasePerformance } from "@/shared/api/assignments.ts";
 import {
   challengingAreas,
   formatPercent,

@@ -1,7 +1,7 @@
 // How the assignment pages summarise progress: percentages, the row action, which test cases
 // the insights panel lists, and how submissions are numbered.
-import type { TestCasePerformance } from "../../../../shared/api/assignments.ts";
-import type { ProgressStatus } from "../../../../shared/domain/progress.ts";
+import type { TestCasePerformance } from "@/shared/api/assignments.ts";
+import type { ProgressStatus } from "@/shared/domain/progress.ts";
 
 /** Spec 02 §9: the insights panel lists the top 5 test cases and the top 3 challenging areas. */
 export const TOP_TEST_CASES = 5;

@@ -1,10 +1,11 @@
 // Student Progress: one row per class member with status, submission date, grade and the action
 // that fits the status (nothing for Not Viewed).
-import type { StudentProgressRow } from "../../../../shared/api/assignments.ts";
-import { formatGrade, PROGRESS_LABELS, PROGRESS_TONES } from "../../../../shared/domain/progress.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { ButtonLink } from "../../../components/ui/button.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
+
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { formatDateTime } from "@/client/lib/format.ts";
+import type { StudentProgressRow } from "@/shared/api/assignments.ts";
+import { formatGrade, PROGRESS_LABELS, PROGRESS_TONES } from "@/shared/domain/progress.ts";
 import { progressAction } from "./progress-view.ts";
 
 export function StudentProgressTable({

@@ -2,20 +2,20 @@
 // grading on each final submission.
 import { ArrowLeft } from "lucide-react";
 import { useParams } from "react-router";
-import { PROGRESS_LABELS, PROGRESS_TONES } from "../../../../shared/domain/progress.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { ButtonLink } from "../../../components/ui/button.tsx";
-import { SkeletonList } from "../../../components/ui/skeleton.tsx";
-import { PageHeading } from "../page-heading.tsx";
-import { QueryError } from "../query-error.tsx";
-import { useAssignment, useAssignmentProgress } from "./assignment-queries.ts";
+import { useAssignmentProgress, useTeacherAssignment } from "@/client/api/assignments.ts";
+import { useStudentSubmissions } from "@/client/api/submissions.ts";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { PageHeading } from "@/client/components/ui/page-heading.tsx";
+import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
+import { PROGRESS_LABELS, PROGRESS_TONES } from "@/shared/domain/progress.ts";
 import { submissionNumber } from "./progress-view.ts";
 import { SubmissionCard } from "./submission-card.tsx";
-import { useStudentSubmissions } from "./submission-queries.ts";
 
 export function StudentSubmissionsPage() {
   const { assignmentId = "", studentId = "" } = useParams();
-  const assignment = useAssignment(assignmentId);
+  const assignment = useTeacherAssignment(assignmentId);
   const progress = useAssignmentProgress(assignmentId);
   const submissions = useStudentSubmissions(assignmentId, studentId);
   const row = progress.data?.students.find((s) => s.student.id === studentId);

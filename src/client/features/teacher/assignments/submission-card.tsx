@@ -1,16 +1,12 @@
 // One submission in the teacher's submissions view: number, time, 'passed x of y', the code,
 // per-test results, and (for a final submission) the Teacher Grading section.
 import { useState } from "react";
-import {
-  ASSIGNMENT_MESSAGES,
-  type Submission,
-  type SubmissionTestResult,
-} from "../../../../shared/api/assignments.ts";
-import { formatGrade, scoreTone } from "../../../../shared/domain/progress.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { formatDateTime } from "@/client/lib/format.ts";
+import { ASSIGNMENT_MESSAGES, type Submission, type SubmissionTestResult } from "@/shared/api/assignments.ts";
+import { formatGrade, scoreTone } from "@/shared/domain/progress.ts";
 import { GradeDialog } from "./grade-dialog.tsx";
 
 export function SubmissionCard({

@@ -2,8 +2,8 @@
 // more than one remains.
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { TextField } from "../../../components/ui/field.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { TextField } from "@/client/components/ui/field.tsx";
 import {
   addTestCase,
   canRemoveTestCase,

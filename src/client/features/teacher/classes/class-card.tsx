@@ -1,7 +1,7 @@
 import { Users } from "lucide-react";
-import type { ClassSummary } from "../../../../shared/api/classes.ts";
-import { ButtonLink } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
+import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import type { ClassSummary } from "@/shared/api/classes.ts";
 import { ClassCode } from "./class-code.tsx";
 
 export function studentCountLabel(n: number): string {

@@ -1,4 +1,4 @@
-import { CopyButton } from "../../../components/ui/copy-button.tsx";
+import { CopyButton } from "@/client/components/ui/copy-button.tsx";
 
 /** A class code in large monospace letters with its copy button. */
 export function ClassCode({ code }: { code: string }) {

@@ -1,14 +1,14 @@
 // Class details (spec 02 §2): code with copy, 'Students (n)', grade export, 'Back to Classes'.
 import { ArrowLeft, Download } from "lucide-react";
 import { useParams } from "react-router";
-import { ButtonLink, buttonClass } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { SkeletonList } from "../../../components/ui/skeleton.tsx";
-import { ApiError } from "../../../lib/api.ts";
-import { PageHeading } from "../page-heading.tsx";
-import { QueryError } from "../query-error.tsx";
+import { classExportUrl, useClass } from "@/client/api/classes.ts";
+import { ButtonLink, buttonClass } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { PageHeading } from "@/client/components/ui/page-heading.tsx";
+import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
+import { ApiError } from "@/client/lib/api.ts";
 import { ClassCode } from "./class-code.tsx";
-import { classExportUrl, useClass } from "./class-queries.ts";
 import { StudentList } from "./student-list.tsx";
 
 export function ClassDetailPage() {

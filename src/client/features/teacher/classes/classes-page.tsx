@@ -1,12 +1,12 @@
 // Classes (spec 02 §2): 'Your Classes' cards and the 'Create New Class' modal.
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { SkeletonList } from "../../../components/ui/skeleton.tsx";
-import { PageHeading } from "../page-heading.tsx";
-import { QueryError } from "../query-error.tsx";
+import { useClasses } from "@/client/api/classes.ts";
+import { Button } from "@/client/components/ui/button.tsx";
+import { PageHeading } from "@/client/components/ui/page-heading.tsx";
+import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
 import { ClassCard } from "./class-card.tsx";
-import { useClasses } from "./class-queries.ts";
 import { CreateClassDialog } from "./create-class-dialog.tsx";
 
 export function ClassesPage() {

@@ -1,11 +1,11 @@
 // 'Create New Class' modal: name and description, checked with the shared schema first.
 import { type FormEvent, useState } from "react";
-import { CreateClassBody } from "../../../../shared/api/classes.ts";
-import { Alert } from "../../../components/ui/alert.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { TextAreaField, TextField } from "../../../components/ui/field.tsx";
-import { useCreateClass } from "./class-queries.ts";
+import { useCreateClass } from "@/client/api/classes.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { TextAreaField, TextField } from "@/client/components/ui/field.tsx";
+import { CreateClassBody } from "@/shared/api/classes.ts";
 
 export function CreateClassDialog({
   open,

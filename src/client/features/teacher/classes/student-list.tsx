@@ -1,4 +1,4 @@
-import type { ClassMember } from "../../../../shared/api/classes.ts";
+import type { ClassMember } from "@/shared/api/classes.ts";
 
 /** The first letter of a name for the avatar circle. */
 export function initial(name: string): string {

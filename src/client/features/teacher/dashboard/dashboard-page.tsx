@@ -1,16 +1,16 @@
 // Teacher dashboard (spec 02 §2): headline numbers, the way to insights, the latest assignments.
 import { BarChart3, ClipboardCheck, ClipboardList, Plus, School, Users } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { ButtonLink } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { SkeletonList } from "../../../components/ui/skeleton.tsx";
-import { StatCard } from "../../../components/ui/stat-card.tsx";
-import { dueDateLabel } from "../due-dates.ts";
-import { languageLabel } from "../languages.ts";
-import { PageHeading } from "../page-heading.tsx";
-import { QueryError } from "../query-error.tsx";
-import { useTeacherDashboard } from "./dashboard-queries.ts";
+import { useTeacherDashboard } from "@/client/api/dashboard.ts";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { PageHeading } from "@/client/components/ui/page-heading.tsx";
+import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
+import { StatCard } from "@/client/components/ui/stat-card.tsx";
+import { dueDateLabel } from "@/client/features/teacher/due-dates.ts";
+import { languageLabel } from "@/client/features/teacher/languages.ts";
 
 export function TeacherDashboardPage() {
   const dashboard = useTeacherDashboard();

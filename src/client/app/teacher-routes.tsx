@@ -1,22 +1,34 @@
 // The pages under /teacher (spec 02 §2: Teacher shell), loaded on demand. Exercises and
 // Insights are later pieces of work and keep their placeholders.
 import { Navigate, type RouteObject } from "react-router";
-import { lazyPage } from "../../app/lazy-page.tsx";
-import { ComingSoon } from "../../app/shell.tsx";
+import { lazyPage } from "./lazy-page.tsx";
+import { ComingSoon } from "./shell.tsx";
 
-const DashboardPage = lazyPage(() => import("./dashboard/dashboard-page.tsx"), "TeacherDashboardPage");
-const ClassesPage = lazyPage(() => import("./classes/classes-page.tsx"), "ClassesPage");
-const ClassDetailPage = lazyPage(() => import("./classes/class-detail-page.tsx"), "ClassDetailPage");
-const AssignmentsPage = lazyPage(() => import("./assignments/assignments-page.tsx"), "AssignmentsPage");
+const DashboardPage = lazyPage(
+  () => import("@/client/features/teacher/dashboard/dashboard-page.tsx"),
+  "TeacherDashboardPage",
+);
+const ClassesPage = lazyPage(
+  () => import("@/client/features/teacher/classes/classes-page.tsx"),
+  "ClassesPage",
+);
+const ClassDetailPage = lazyPage(
+  () => import("@/client/features/teacher/classes/class-detail-page.tsx"),
+  "ClassDetailPage",
+);
+const AssignmentsPage = lazyPage(
+  () => import("@/client/features/teacher/assignments/assignments-page.tsx"),
+  "AssignmentsPage",
+);
 const AssignmentDetailPage = lazyPage(
-  () => import("./assignments/assignment-detail-page.tsx"),
+  () => import("@/client/features/teacher/assignments/assignment-detail-page.tsx"),
   "AssignmentDetailPage",
 );
 const StudentSubmissionsPage = lazyPage(
-  () => import("./assignments/student-submissions-page.tsx"),
+  () => import("@/client/features/teacher/assignments/student-submissions-page.tsx"),
   "StudentSubmissionsPage",
 );
-const SettingsPage = lazyPage(() => import("../settings/settings-page.tsx"), "SettingsPage");
+const SettingsPage = lazyPage(() => import("@/client/features/settings/settings-page.tsx"), "SettingsPage");
 
 export const teacherRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },

@@ -1,6 +1,6 @@
 // What a page shows when a read fails: what happened (the server's message) and a way to retry.
-import { Alert } from "../../components/ui/alert.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { Alert } from "./alert.tsx";
+import { Button } from "./button.tsx";
 
 export function QueryError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
   return (

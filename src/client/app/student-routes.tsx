@@ -1,19 +1,25 @@
 // The pages under /student (spec 01 §2: Student area), loaded on demand.
 import { Navigate, type RouteObject } from "react-router";
-import { lazyPage } from "../../app/lazy-page.tsx";
-import { ComingSoon } from "../../app/shell.tsx";
+import { lazyPage } from "./lazy-page.tsx";
+import { ComingSoon } from "./shell.tsx";
 
-const MyClassesPage = lazyPage(() => import("./classes/my-classes-page.tsx"), "MyClassesPage");
-const ClassDetailPage = lazyPage(() => import("./classes/class-detail-page.tsx"), "StudentClassDetailPage");
+const MyClassesPage = lazyPage(
+  () => import("@/client/features/student/classes/my-classes-page.tsx"),
+  "MyClassesPage",
+);
+const ClassDetailPage = lazyPage(
+  () => import("@/client/features/student/classes/class-detail-page.tsx"),
+  "StudentClassDetailPage",
+);
 const AssignmentsPage = lazyPage(
-  () => import("./assignments/assignments-page.tsx"),
+  () => import("@/client/features/student/assignments/assignments-page.tsx"),
   "StudentAssignmentsPage",
 );
 const WorkspacePage = lazyPage(
-  () => import("./workspace/assignment-workspace-page.tsx"),
+  () => import("@/client/features/student/workspace/assignment-workspace-page.tsx"),
   "AssignmentWorkspacePage",
 );
-const SettingsPage = lazyPage(() => import("../settings/settings-page.tsx"), "SettingsPage");
+const SettingsPage = lazyPage(() => import("@/client/features/settings/settings-page.tsx"), "SettingsPage");
 
 export const studentRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="classes" replace /> },

@@ -1,0 +1,58 @@
+// /api/me: the signed-in user (with role) as server state — one query, refreshed after sign-in,
+// sign-out, a name change and the role choice.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api } from "@/client/lib/api.ts";
+import type { ChooseRoleBody, Me, UpdateMeBody } from "@/shared/api/me.ts";
+
+export const meKeys = { all: ["me"] as const };
+
+/** The signed-in user, or null when nobody is signed in (or the read failed). */
+export async function fetchMe(): Promise<Me | null> {
+  try {
+    return await api<Me>("/api/me");
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 404)) return null;
+    console.error("Session read failed", e);
+    return null;
+  }
+}
+
+export const meQuery = () => queryOptions({ queryKey: meKeys.all, queryFn: fetchMe, staleTime: 60_000 });
+
+export const useMe = () => useQuery(meQuery());
+
+export const updateMe = (body: UpdateMeBody) => api<Me>("/api/me", { method: "PATCH", body });
+export const chooseRole = (body: ChooseRoleBody) => api<Me>("/api/me/role", { method: "POST", body });
+
+export function useUpdateMe() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: (me) => qc.setQueryData(meKeys.all, me),
+  });
+}
+
+export function useChooseRole() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: chooseRole,
+    onSuccess: (me) => qc.setQueryData(meKeys.all, me),
+  });
+}
+
+export function useSignOut() {
+  const qc = useQueryClient();
+  return async () => {
+    // Loaded on demand: the auth client is not needed until someone signs in or out.
+    const { authClient } = await import("@/client/lib/auth-client.ts");
+    await authClient.signOut().catch(() => {});
+    qc.clear();
+    qc.setQueryData(meKeys.all, null);
+  };
+}
+
+/** Reads the user again (after sign-in, or when the server refused a second role choice). */
+export function useRefreshMe() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: meKeys.all });
+}
