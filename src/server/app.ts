@@ -16,6 +16,7 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
 import { createSubmitLimiter } from "./features/submissions/submit-limiter.ts";
+import { inputHygiene } from "./http/input-hygiene.ts";
 import { mountPyodide } from "./http/pyodide-static.ts";
 import { sameOriginWrites } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -46,6 +47,8 @@ export function createApp({
   const app = new Hono<AppEnv>();
 
   app.use("*", securityHeaders);
+  // Body size limits and no U+0000 in any text, before Better Auth or any route reads a byte.
+  app.use("/api/*", inputHygiene);
 
   // Rate limits are per client: tell Better Auth the socket's address (never a client-sent header).
   app.use("/api/auth/*", async (c, next) => {
