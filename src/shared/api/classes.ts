@@ -1,5 +1,6 @@
 // Contracts of /api/classes: request bodies (validated on both sides) and response shapes.
 import { z } from "zod";
+import { parseJoinCode } from "../domain/join-code.ts";
 
 export const CLASS_MESSAGES = {
   invalidCode: "Invalid class code. Please check and try again.",
@@ -21,8 +22,15 @@ export const CreateClassBody = z.object({
 });
 export type CreateClassBody = z.input<typeof CreateClassBody>;
 
-export const JoinClassBody = z.object({ code: z.string({ message: CLASS_MESSAGES.invalidCode }) });
-export type JoinClassBody = z.infer<typeof JoinClassBody>;
+/** The code as typed; parsing leaves it upper-cased without spaces, or refuses it. */
+export const JoinClassBody = z.object({
+  code: z.string({ message: CLASS_MESSAGES.invalidCode }).transform((raw, ctx) => {
+    const code = parseJoinCode(raw);
+    if (code === null) ctx.addIssue({ code: "custom", message: CLASS_MESSAGES.invalidCode });
+    return code ?? z.NEVER;
+  }),
+});
+export type JoinClassBody = z.input<typeof JoinClassBody>;
 
 export const Person = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type Person = z.output<typeof Person>;

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  generateJoinCode,
-  isJoinCodeShape,
-  JOIN_CODE_ALPHABET,
-  normaliseJoinCodeInput,
-} from "./join-code.ts";
+import { generateJoinCode, JOIN_CODE_ALPHABET, normaliseJoinCodeInput, parseJoinCode } from "./join-code.ts";
 
 describe("join code alphabet", () => {
   it("has 32 symbols without I, O, 0 or 1", () => {
@@ -33,8 +28,23 @@ describe("join code input", () => {
     expect(normaliseJoinCodeInput("abcd efgh jk")).toBe("ABCDEFGH");
     expect(normaliseJoinCodeInput("pydemo4")).toBe("PYDEMO4");
   });
-  it("accepts exactly 8 characters", () => {
-    expect(isJoinCodeShape("ABCDEFG")).toBe(false);
-    expect(isJoinCodeShape("ABCDEFGH")).toBe(true);
+});
+
+describe("parseJoinCode (the one rule: schema, join dialog and classes service)", () => {
+  it("accepts 8 symbols of the alphabet, typed in any case and with spaces", () => {
+    expect(parseJoinCode("ABCDEFGH")).toBe("ABCDEFGH");
+    expect(parseJoinCode(" abcd efgh ")).toBe("ABCDEFGH");
+    expect(parseJoinCode("ABCD2345")).toBe("ABCD2345");
+  });
+  it("refuses any other length", () => {
+    for (const code of ["", "ABCDEFG", "ABCDEFGHJ"]) expect(parseJoinCode(code), code).toBeNull();
+  });
+  it("refuses symbols outside the alphabet: I, O, 0, 1 and punctuation", () => {
+    for (const code of ["PYDEMO42", "ABCDEFGI", "ABCDEF01", "ABCD-EFG"])
+      expect(parseJoinCode(code), code).toBeNull();
+  });
+  it("refuses what is not a string", () => {
+    expect(parseJoinCode(12345678)).toBeNull();
+    expect(parseJoinCode(null)).toBeNull();
   });
 });

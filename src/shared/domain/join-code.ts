@@ -7,8 +7,16 @@ export function normaliseJoinCodeInput(raw: string): string {
   return raw.toUpperCase().replace(/\s+/g, "").slice(0, JOIN_CODE_LENGTH);
 }
 
-export function isJoinCodeShape(code: string): boolean {
-  return code.length === JOIN_CODE_LENGTH;
+/**
+ * The one reading of a code a student typed (the join schema, the Join Class dialog and the
+ * classes service all use it): spaces dropped, upper-cased, then exactly 8 symbols of the
+ * alphabet — or null, which is the spec's "Invalid class code." message.
+ */
+export function parseJoinCode(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const code = raw.replace(/\s+/g, "").toUpperCase();
+  if (code.length !== JOIN_CODE_LENGTH) return null;
+  return [...code].every((ch) => JOIN_CODE_ALPHABET.includes(ch)) ? code : null;
 }
 
 /** `randomBytes` is injectable for tests; uses rejection sampling so every symbol is equally likely. */

@@ -60,5 +60,3 @@ export const DESCRIPTION_CARD_LIMIT = 80;
 export function truncate(text: string, limit = DESCRIPTION_CARD_LIMIT): string {
   return text.length > limit ? `${text.slice(0, limit).trimEnd()}...` : text;
 }
-
-export const DEFAULT_STARTER_CODE = "# Your code here";

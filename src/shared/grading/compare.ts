@@ -63,7 +63,54 @@ export function interruptedRun(run: HarnessRun | null, reason: Interruption, lim
   };
 }
 
-/** Literal `\n` sequences in starter code become line breaks (spec rule). */
+/**
+ * Literal `\n` sequences in starter code become line breaks (spec rule), but only where they
+ * cannot be an escape: inside a string literal (`print("a\nb")`) they are Python's own and stay.
+ * Outside strings a backslash-n is never valid Python, so converting it there loses nothing; it
+ * also ends a `#` comment. Expanding twice gives the same text as expanding once.
+ */
 export function expandStarterCode(code: string): string {
-  return code.replace(/\\n/g, "\n");
+  let out = "";
+  let quote: string | null = null; // the open string's delimiter: one or three ' or "
+  let comment = false;
+  let i = 0;
+  while (i < code.length) {
+    const ch = code[i];
+    if (quote !== null) {
+      if (ch === "\\") {
+        // An escape (raw strings too: \" never closes a string) is copied whole.
+        out += code.slice(i, i + 2);
+        i += 2;
+      } else if (code.startsWith(quote, i)) {
+        out += quote;
+        i += quote.length;
+        quote = null;
+      } else {
+        // A one-quote string cannot cross a line break; a broken one ends there.
+        if (ch === "\n" && quote.length === 1) quote = null;
+        out += ch;
+        i++;
+      }
+    } else if (ch === "\\" && code[i + 1] === "n") {
+      out += "\n";
+      i += 2;
+      comment = false;
+    } else if (comment) {
+      if (ch === "\n") comment = false;
+      out += ch;
+      i++;
+    } else if (ch === "#") {
+      comment = true;
+      out += ch;
+      i++;
+    } else if (ch === '"' || ch === "'") {
+      quote = code.startsWith(ch.repeat(3), i) ? ch.repeat(3) : ch;
+      out += quote;
+      i += quote.length;
+    } else {
+      out += ch;
+      i++;
+    }
+  }
+  return out;
 }

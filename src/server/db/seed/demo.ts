@@ -9,7 +9,7 @@ import type { GraderPool } from "../../python/index.ts";
 import type { Db } from "../client.ts";
 import { account, assignments, classes, classMembers, testCases, user } from "../schema.ts";
 
-export const DEMO_JOIN_CODE = "PYDEMO42";
+export const DEMO_JOIN_CODE = "PYCLASS2";
 export const DEMO_LOGINS = [
   { role: "teacher", name: "Ms Ada Lovelace", email: "teacher@pyclass.test", password: "Teacher123!" },
   { role: "student", name: "Amara Okafor", email: "amara@pyclass.test", password: "Student123!" },

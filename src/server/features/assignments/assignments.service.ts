@@ -21,6 +21,7 @@ import {
 } from "../../../shared/api/assignments.ts";
 import { sortByName } from "../../../shared/domain/names.ts";
 import { PROGRESS_LABELS, progressStatus } from "../../../shared/domain/progress.ts";
+import { isBlankTestCase } from "../../../shared/domain/test-cases.ts";
 import {
   type AssignmentRow,
   assertOwnsAssignment,
@@ -190,18 +191,13 @@ export async function getTestCases(
   return as === "owner" ? cases.map(toTeacherCase) : cases.map(toStudentCase);
 }
 
-/** The form starts with one blank row; a row left completely empty is not a test. */
-function isBlank(t: { id?: string; description: string; input: string; expectedOutput: string }) {
-  return !t.id && !t.description.trim() && !t.input.trim() && !t.expectedOutput.trim();
-}
-
 export async function createAssignment(
   db: Db,
   me: SessionUser,
   body: CreateBody,
 ): Promise<TeacherAssignmentDetail> {
   const cls = await assertOwnsClass(db, me, body.classId);
-  const cases = body.testCases.filter((t) => !isBlank(t));
+  const cases = body.testCases.filter((t) => !isBlankTestCase(t));
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(assignments)
@@ -242,7 +238,7 @@ export async function updateAssignment(
   body: UpdateBody,
 ): Promise<TeacherAssignmentDetail> {
   await assertOwnsAssignment(db, me, id);
-  const cases = body.testCases?.filter((t) => !isBlank(t));
+  const cases = body.testCases?.filter((t) => !isBlankTestCase(t));
   if (cases && cases.length === 0) throw badRequest(ASSIGNMENT_MESSAGES.oneTestCase, "VALIDATION");
   await db.transaction(async (tx) => {
     await tx

@@ -188,6 +188,29 @@ describe("editing an assignment", () => {
     expect(updated.testCases[2].id).toBe(one.id);
   });
 
+  it("drops emptied rows like the form does (the shared blank-test-case rule), saved ones included", async () => {
+    const a = await createAssignment(t, teacher, cls.id, {
+      testCases: [
+        { description: "one", expectedOutput: "1" },
+        { description: "two", expectedOutput: "2" },
+      ],
+    });
+    const [one, two] = a.testCases;
+    const res = await t.request("PATCH", `/api/assignments/${a.id}`, {
+      cookie: teacher.cookie,
+      body: {
+        testCases: [
+          { id: one.id, description: "one", expectedOutput: "1" },
+          { id: two.id, description: " ", input: "\n", expectedOutput: "  " },
+          { description: "", input: " ", expectedOutput: "" },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const updated = await json<TeacherAssignmentDetail>(res);
+    expect(updated.testCases.map((c) => c.id)).toEqual([one.id]);
+  });
+
   it("keeps at least one test case and the language locked to Python", async () => {
     const a = await createAssignment(t, teacher, cls.id);
     const none = await t.request("PATCH", `/api/assignments/${a.id}`, {

@@ -121,6 +121,14 @@ describe("joining a class", () => {
     }
   });
 
+  it("refuses a code with a symbol outside the alphabet (I, O, 0, 1) as invalid", async () => {
+    for (const code of ["PYDEMO42", "ABCDEFG1"]) {
+      const res = await join(code);
+      expect(res.status, code).toBe(400);
+      expect(await message(res)).toBe(CLASS_MESSAGES.invalidCode);
+    }
+  });
+
   it("says an unknown code was not found", async () => {
     const unknown = cls.joinCode === "ZZZZZZZZ" ? "YYYYYYYY" : "ZZZZZZZZ";
     const res = await join(unknown);

@@ -7,7 +7,7 @@ import { Dialog } from "@/client/components/ui/dialog.tsx";
 import { TextField } from "@/client/components/ui/field.tsx";
 import { ApiError } from "@/client/lib/api.ts";
 import { CLASS_MESSAGES } from "@/shared/api/classes.ts";
-import { isJoinCodeShape, JOIN_CODE_LENGTH, normaliseJoinCodeInput } from "@/shared/domain/join-code.ts";
+import { JOIN_CODE_LENGTH, normaliseJoinCodeInput, parseJoinCode } from "@/shared/domain/join-code.ts";
 
 export function JoinClassDialog({
   open,
@@ -32,10 +32,11 @@ export function JoinClassDialog({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!isJoinCodeShape(code)) return setError(CLASS_MESSAGES.invalidCode);
+    const parsed = parseJoinCode(code);
+    if (parsed === null) return setError(CLASS_MESSAGES.invalidCode);
     setError(null);
     try {
-      const joined = await join.mutateAsync(code);
+      const joined = await join.mutateAsync(parsed);
       close(false);
       onJoined(joined.name);
     } catch (err) {

@@ -18,8 +18,8 @@ import { ApiError } from "@/client/lib/api.ts";
 import { formatDate } from "@/client/lib/format.ts";
 import { usePython } from "@/client/python/use-python.ts";
 import type { StudentAssignmentDetail, Submission } from "@/shared/api/assignments.ts";
-import { DEFAULT_STARTER_CODE, scoreTone } from "@/shared/domain/progress.ts";
-import { expandStarterCode } from "@/shared/grading/compare.ts";
+import { scoreTone } from "@/shared/domain/progress.ts";
+import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 import { scorePercent } from "@/shared/grading/score.ts";
 import { AssignmentTestResults } from "./assignment-test-results.tsx";
 import { PreviousSubmissions } from "./previous-submissions.tsx";
@@ -59,7 +59,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
   const submissions = useMySubmissions(assignment.id);
   const createSubmission = useCreateSubmission(assignment.id);
   const draft = useDraft(`pyclass:draft:${userId}:${assignment.id}`, () =>
-    assignment.starterCode.trim() ? expandStarterCode(assignment.starterCode) : DEFAULT_STARTER_CODE,
+    studentStarterCode(assignment.starterCode),
   );
   // With no unsent draft, open on the newest code handed in (final or test run), not the
   // starter code: coming back after submitting must never look like lost work.

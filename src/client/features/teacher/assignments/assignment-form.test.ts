@@ -27,8 +27,8 @@ const saved: TeacherAssignmentDetail = {
   starterCode: "number = int(input())\n",
   class: { id: CLASS_ID, name: "Year 10" },
   testCases: [
-    { id: ODD_ID, position: 1, description: "Odd", input: "7", expectedOutput: "Odd", hidden: true },
     { id: EVEN_ID, position: 0, description: "Even", input: "4", expectedOutput: "Even", hidden: false },
+    { id: ODD_ID, position: 1, description: "Odd", input: "7", expectedOutput: "Odd", hidden: true },
   ],
 };
 
@@ -121,9 +121,14 @@ describe("editing an assignment", () => {
     ]);
     expect(form.dueDate).toBe("");
   });
-  it("shows starter code as students get it: literal \\n sequences become line breaks", () => {
-    const form = formFromAssignment({ ...saved, starterCode: "number = int(input())\\n# Your code here\\n" });
-    expect(form.starterCode).toBe("number = int(input())\n# Your code here\n");
+  it("edits starter code as stored, and saving it writes back exactly what was there", () => {
+    // The literal-\n rule is applied when a student opens the workspace, never to the saved text:
+    // converting here would break the escape in print("a\nb") and save the damage.
+    const stored = 'print("a\\nb")\\nname = input()';
+    const form = formFromAssignment({ ...saved, starterCode: stored });
+    expect(form.starterCode).toBe(stored);
+    const result = toUpdateBody(form, 2);
+    expect(result.ok && result.body.starterCode).toBe(stored);
   });
   it("sends the edited fields, Python only, and the full test case list with ids", () => {
     const form = formFromAssignment(saved);
@@ -158,6 +163,12 @@ describe("editing an assignment", () => {
     expect(none.testCases).toHaveLength(1);
     const result = toUpdateBody(none, 0);
     expect(result.ok && "testCases" in result.body).toBe(false);
+  });
+  it("drops a row holding only spaces, as the server would", () => {
+    const form = formFromAssignment(saved);
+    form.testCases = [...form.testCases, { ...addTestCase([])[0], input: "  ", expectedOutput: "\n" }];
+    const result = toUpdateBody(form, 2);
+    expect(result.ok && result.body.testCases?.length).toBe(2);
   });
   it("still needs a title", () => {
     expect(toUpdateBody({ ...formFromAssignment(saved), name: "  " }, 2)).toEqual({

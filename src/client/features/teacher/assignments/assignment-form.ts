@@ -11,7 +11,7 @@ import {
   UpdateAssignmentBody,
 } from "@/shared/api/assignments.ts";
 import type { PremadeAssignment } from "@/shared/domain/premade-assignments.ts";
-import { expandStarterCode } from "@/shared/grading/compare.ts";
+import { isBlankTestCase } from "@/shared/domain/test-cases.ts";
 
 export type TestCaseRow = {
   /** React key of the row; stable while the row is edited. */
@@ -61,14 +61,14 @@ export function formFromPremade(premade: PremadeAssignment, classId = ""): Assig
 }
 
 export function formFromAssignment(a: TeacherAssignmentDetail): AssignmentForm {
-  const cases = [...a.testCases].sort((x, y) => x.position - y.position);
+  const cases = a.testCases; // in the server's order (by position)
   return {
     name: a.name,
     classId: a.class.id,
     description: a.description,
     dueDate: isoToDateInput(a.dueDate),
-    // As students get it: literal \n sequences are line breaks (spec 02 §5).
-    starterCode: expandStarterCode(a.starterCode),
+    // As stored: the literal-\n rule is for the student's editor, and a save must never rewrite it.
+    starterCode: a.starterCode,
     testCases: cases.length
       ? cases.map((t) => ({
           key: newKey(),
@@ -99,11 +99,6 @@ export function updateTestCase(
   patch: Partial<Omit<TestCaseRow, "key" | "id">>,
 ): TestCaseRow[] {
   return rows.map((r) => (r.key === key ? { ...r, ...patch } : r));
-}
-
-/** A row left completely empty is not a test: it is dropped rather than saved. */
-export function isBlankTestCase(row: TestCaseRow): boolean {
-  return !row.description.trim() && !row.input && !row.expectedOutput;
 }
 
 function testCaseInputs(rows: TestCaseRow[]): TestCaseInput[] {

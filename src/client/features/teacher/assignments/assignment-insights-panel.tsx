@@ -1,19 +1,18 @@
 // Assignment Insights: how each test case fares (top 5 by failure rate) and the top 3 that
-// students fail. Rates come from real final submissions; a case nobody ran says 'No data yet'.
+// students fail, ranked and cut by the server. Rates come from real final submissions; a case
+// nobody ran says 'No data yet'.
 
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
 import type { AssignmentProgress, TestCasePerformance } from "@/shared/api/assignments.ts";
 import { failureRateTone } from "@/shared/domain/progress.ts";
-import { challengingAreas, formatPercent, topTestCases } from "./progress-view.ts";
+import { formatPercent } from "./progress-view.ts";
 
 const caseName = (t: TestCasePerformance) => t.description || `Test case ${t.position + 1}`;
 
 export function AssignmentInsightsPanel({ progress }: { progress: AssignmentProgress }) {
-  const top = topTestCases(progress.testCasePerformance);
-  const hardest = challengingAreas(
-    progress.challengingAreas.length ? progress.challengingAreas : progress.testCasePerformance,
-  );
+  const top = progress.testCasePerformance;
+  const hardest = progress.challengingAreas;
   return (
     <Card className="p-5">
       <h3 className="mb-4 text-lg font-semibold">Assignment Insights</h3>

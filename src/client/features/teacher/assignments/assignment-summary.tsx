@@ -3,10 +3,11 @@
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
 import type { TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
-import { expandStarterCode } from "@/shared/grading/compare.ts";
+import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 
 export function AssignmentSummary({ assignment: a }: { assignment: TeacherAssignmentDetail }) {
-  const cases = [...a.testCases].sort((x, y) => x.position - y.position);
+  // In the server's order (by position).
+  const cases = a.testCases;
   return (
     <Card className="space-y-5 p-5">
       <section>
@@ -17,13 +18,12 @@ export function AssignmentSummary({ assignment: a }: { assignment: TeacherAssign
       </section>
       <section>
         <h3 className="mb-1 text-sm font-medium text-slate-700">Starter Code</h3>
-        {a.starterCode ? (
-          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-sm text-slate-100">
-            {expandStarterCode(a.starterCode)}
-          </pre>
-        ) : (
-          <p className="text-sm text-slate-500">None: students start with an empty editor.</p>
+        {!a.starterCode.trim() && (
+          <p className="mb-1 text-sm text-slate-500">None: students start with the default line below.</p>
         )}
+        <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-sm text-slate-100">
+          {studentStarterCode(a.starterCode)}
+        </pre>
       </section>
       <section aria-labelledby="summary-test-cases">
         <h3 id="summary-test-cases" className="mb-2 text-sm font-medium text-slate-700">

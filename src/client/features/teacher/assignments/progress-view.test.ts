@@ -1,23 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TestCasePerformance } from "@/shared/api/assignments.ts";
-import {
-  challengingAreas,
-  formatPercent,
-  percentCompleted,
-  progressAction,
-  submissionNumber,
-  topTestCases,
-} from "./progress-view.ts";
-
-const tc = (id: string, runs: number, failures: number): TestCasePerformance => ({
-  testCaseId: id,
-  position: Number(id.slice(1)),
-  description: id,
-  hidden: false,
-  runs,
-  failures,
-  failureRate: runs ? (failures / runs) * 100 : null,
-});
+import { formatPercent, percentCompleted, progressAction, submissionNumber } from "./progress-view.ts";
 
 describe("progress summary", () => {
   it("percent completed rounds and survives an empty class", () => {
@@ -37,25 +19,5 @@ describe("progress summary", () => {
   });
   it("numbers newest-first submissions so the oldest is #1", () => {
     expect([0, 1, 2].map((i) => submissionNumber(i, 3))).toEqual([3, 2, 1]);
-  });
-});
-
-describe("insights panel", () => {
-  const list = [
-    tc("t0", 4, 1),
-    tc("t1", 0, 0),
-    tc("t2", 4, 3),
-    tc("t3", 4, 0),
-    tc("t4", 4, 2),
-    tc("t5", 4, 1),
-    tc("t6", 2, 2),
-  ];
-  it("lists the top 5 by failure rate, cases with no data last", () => {
-    expect(topTestCases(list).map((t) => t.testCaseId)).toEqual(["t6", "t2", "t4", "t0", "t5"]);
-    expect(topTestCases([tc("a1", 0, 0), tc("a2", 2, 0)]).map((t) => t.testCaseId)).toEqual(["a2", "a1"]);
-  });
-  it("challenging areas are the top 3 that have failures", () => {
-    expect(challengingAreas(list).map((t) => t.testCaseId)).toEqual(["t6", "t2", "t4"]);
-    expect(challengingAreas([tc("t3", 4, 0), tc("t1", 0, 0)])).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ export function SubmissionCard({
   /** Expected output by test case id, to show beside a failed test's output. */
   expectedOutputs: Map<string, string>;
 }) {
-  const results = [...s.results].sort((a, b) => a.position - b.position);
+  const results = s.results; // in test order, as the server sends them
   return (
     <Card className="p-5">
       <article aria-labelledby={`submission-${s.id}`} className="space-y-4">
