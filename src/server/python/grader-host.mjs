@@ -20,6 +20,8 @@ const WORKER_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), "int
 const INTERRUPT_GRACE_MS = 1000;
 /** Tests of one job whose interpreter had to be killed; beyond this the rest are not run. */
 const MAX_KILLS_PER_JOB = 3;
+/** Wall time one submission may hold a slot for, all its tests together (as in grader-pool.ts). */
+const SUBMISSION_BUDGET_MS = 20_000;
 const SIGINT = 2;
 
 const options = JSON.parse(process.argv[2] ?? "{}");
@@ -107,7 +109,15 @@ function spawn() {
     };
     slot.onExit = () => reject(new Error("interpreter exited while starting"));
   });
-  worker.on("message", (m) => slot.onMessage?.(m));
+  // Messages come from the thread the student's program runs in: nothing here may throw.
+  worker.on("message", (m) => {
+    try {
+      slot.onMessage?.(m);
+    } catch {
+      slot.dead = true;
+      slot.worker.terminate().catch(() => {});
+    }
+  });
   worker.on("error", () => {
     slot.dead = true;
   });
@@ -193,10 +203,12 @@ function runTest(slot, test) {
       }, INTERRUPT_GRACE_MS);
     }, test.timeMs);
     slot.onMessage = (m) => {
-      if (m.type === "result") {
-        const interrupted = reason && m.run.error_type === "KeyboardInterrupt";
-        finish({ run: m.run, timeMs: m.timeMs, reason: interrupted ? reason : null });
-      } else if (m.type === "fatal") {
+      if (m?.type === "result") {
+        // The time limit firing is final, whatever the program did with the interrupt; the
+        // run itself is checked by the pool (a malformed one fails the test).
+        const timeMs = typeof m.timeMs === "number" ? m.timeMs : performance.now() - started;
+        finish({ run: m.run ?? null, timeMs, reason });
+      } else if (m?.type === "fatal") {
         slot.dead = true;
         slot.worker.terminate();
         finish({ run: null, timeMs: performance.now() - started, reason: reason ?? "crash" });
@@ -213,18 +225,27 @@ async function grade(job) {
   const runs = [];
   let slot = await take();
   let kills = 0;
+  let used = 0;
   try {
     for (const t of job.tests) {
       if (kills >= MAX_KILLS_PER_JOB) {
         runs.push({ run: null, timeMs: 0, reason: "skipped" });
         continue;
       }
+      const left = SUBMISSION_BUDGET_MS - used;
+      if (left <= 0) {
+        runs.push({ run: null, timeMs: 0, reason: "budget" });
+        continue;
+      }
+      const started = performance.now();
       const r = await runTest(slot, {
         code: job.code,
         input: t.input ?? "",
-        timeMs: job.timeMs,
+        timeMs: Math.min(job.timeMs, left),
         maxOutput: job.maxOutput,
       });
+      used += performance.now() - started;
+      if (r.reason === "timeout" && left < job.timeMs) r.reason = "budget-timeout";
       runs.push(r);
       if (slot.dead) {
         kills++;

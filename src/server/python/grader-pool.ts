@@ -9,11 +9,17 @@ import {
   DEFAULT_MAX_OUTPUT,
   DEFAULT_TIME_LIMIT_MS,
   type GradeResult,
-  type HarnessRun,
   type RunLimits,
   type TestCase,
   type TestResult,
 } from "../../shared/grading/types.ts";
+import {
+  type HostRun,
+  readHostMessage,
+  readHostRun,
+  UNREADABLE_MESSAGE,
+  type Unreadable,
+} from "./host-protocol.ts";
 
 const HOST_PATH = fileURLToPath(new URL("./grader-host.mjs", import.meta.url));
 
@@ -54,7 +60,6 @@ export type GraderPool = {
   close(): Promise<void>;
 };
 
-type HostRun = { run: HarnessRun | null; timeMs: number; reason: null | "timeout" | "crash" | "skipped" };
 type Job = {
   id: string;
   code: string;
@@ -69,17 +74,49 @@ type Job = {
 const CRASH_MESSAGE =
   "Error: the program stopped the Python interpreter (too deep recursion or too much memory?)";
 const SKIPPED_MESSAGE = "Error: not run - earlier tests of this program had to be stopped";
+/** Wall time one submission may hold a grading slot for, all its tests together. */
+export const SUBMISSION_BUDGET_MS = 20_000;
+export const BUDGET_MESSAGE = `Error: not run - this program used up its ${SUBMISSION_BUDGET_MS / 1000} s of grading time`;
+const BUDGET_TIMEOUT_LINE = `Error: TimeoutError: this program's tests ran for more than ${SUBMISSION_BUDGET_MS / 1000} s in total`;
 
-function toResult(test: TestCase, r: HostRun, limits: Required<RunLimits>): TestResult {
+function failed(message: string, timeMs: number): TestResult {
+  return { passed: false, output: message, error: message, timeMs };
+}
+
+function toResult(test: TestCase, r: HostRun | Unreadable, limits: Required<RunLimits>): TestResult {
   const timeMs = Math.round(r.timeMs * 100) / 100;
+  if ("unreadable" in r) return failed(UNREADABLE_MESSAGE, timeMs);
   if (r.reason === "timeout") {
     return toTestResult(test.expectedOutput, interruptedRun(r.run, "timeout", limits), timeMs);
   }
-  if (r.run === null) {
-    const message = r.reason === "skipped" ? SKIPPED_MESSAGE : CRASH_MESSAGE;
-    return { passed: false, output: message, error: message, timeMs };
+  if (r.reason === "budget") return failed(BUDGET_MESSAGE, timeMs);
+  if (r.reason === "budget-timeout") {
+    const run = interruptedRun(r.run, "timeout", limits);
+    const head = run.transcript.slice(0, -run.error!.length);
+    const plainHead = run.output.slice(0, -run.error!.length);
+    return {
+      passed: false,
+      output: head + BUDGET_TIMEOUT_LINE,
+      plainOutput: plainHead + BUDGET_TIMEOUT_LINE,
+      error: BUDGET_TIMEOUT_LINE,
+      timeMs,
+    };
   }
+  if (r.run === null) return failed(r.reason === "skipped" ? SKIPPED_MESSAGE : CRASH_MESSAGE, timeMs);
   return toTestResult(test.expectedOutput, r.run, timeMs);
+}
+
+/** The job's grade from the host's records: one per test, each checked; never throws. */
+function gradeJob(job: Job, runs: unknown[]): GradeResult {
+  return gradeFrom(
+    job.tests.map((t, i) => {
+      try {
+        return toResult(t, readHostRun(runs[i], job.limits.maxOutput), job.limits);
+      } catch {
+        return failed(UNREADABLE_MESSAGE, 0);
+      }
+    }),
+  );
 }
 
 export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
@@ -106,17 +143,21 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
     );
     host = child;
     const ready = new Promise<void>((resolve, reject) => {
-      child.on("message", (msg: { type: string; id?: string; runs?: HostRun[]; message?: string }) => {
-        if (msg.type === "ready") return resolve();
-        const job = msg.id ? running.get(msg.id) : undefined;
-        if (!job) return;
-        finishJob(job);
-        if (msg.type === "graded" && msg.runs) {
-          job.resolve(gradeFrom(job.tests.map((t, i) => toResult(t, msg.runs![i], job.limits))));
-        } else {
-          job.reject(new GraderError(`grading failed: ${msg.message ?? "unknown error"}`));
+      // Nothing from the host is trusted, and nothing thrown here may reach the web server.
+      child.on("message", (raw: unknown) => {
+        try {
+          const msg = readHostMessage(raw);
+          if (!msg) return;
+          if (msg.type === "ready") return resolve();
+          const job = running.get(msg.id);
+          if (!job) return;
+          finishJob(job);
+          if (msg.type === "graded") job.resolve(gradeJob(job, msg.runs));
+          else job.reject(new GraderError(`grading failed: ${msg.message}`));
+          pump();
+        } catch {
+          // Unreachable by construction (every step above is checked); never rethrown.
         }
-        pump();
       });
       // e.g. send() racing a host that just died: the exit handler below deals with its jobs;
       // an unhandled 'error' event would take the whole web server down.
