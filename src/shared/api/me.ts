@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_MAX_LENGTH, NAME_MESSAGES } from "../domain/auth-rules.ts";
 import { ROLES, SELECTABLE_ROLES } from "../domain/roles.ts";
 
 export const Me = z.object({
@@ -11,7 +12,7 @@ export const Me = z.object({
 export type Me = z.infer<typeof Me>;
 
 export const UpdateMeBody = z.object({
-  name: z.string().trim().min(1, "Please enter your name").max(100, "Names can be at most 100 characters."),
+  name: z.string().trim().min(1, NAME_MESSAGES.required).max(NAME_MAX_LENGTH, NAME_MESSAGES.tooLong),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 

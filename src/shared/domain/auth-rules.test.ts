@@ -2,12 +2,27 @@ import { describe, expect, it } from "vitest";
 import {
   AUTH_MESSAGES,
   isValidEmail,
+  NAME_MESSAGES,
   passwordStrength,
   validateForgotPassword,
+  validateName,
   validateSignIn,
   validateSignUpCredentials,
   validateSignUpName,
 } from "./auth-rules.ts";
+
+describe("names", () => {
+  it("are trimmed, non-blank and at most 100 characters", () => {
+    expect(validateName("  Ada  ")).toBeNull();
+    expect(validateName("A".repeat(100))).toBeNull();
+    expect(validateName(` ${"A".repeat(100)} `)).toBeNull();
+    expect(validateName("A".repeat(101))).toBe(NAME_MESSAGES.tooLong);
+    expect(validateName("A".repeat(200_000))).toBe("Names can be at most 100 characters.");
+    expect(validateName("   ")).toBe("Please enter your name");
+    expect(validateName(42)).toBe(NAME_MESSAGES.required);
+    expect(validateSignUpName("A".repeat(101))).toBe(NAME_MESSAGES.tooLong);
+  });
+});
 
 describe("sign-in rules", () => {
   it("needs both fields", () => {

@@ -18,6 +18,20 @@ export const AUTH_MESSAGES = {
 
 export const PASSWORD_MIN_LENGTH = 6;
 
+/** One rule for a person's name everywhere (sign-up, settings, Better Auth's update-user). */
+export const NAME_MAX_LENGTH = 100;
+export const NAME_MESSAGES = {
+  required: AUTH_MESSAGES.nameRequired,
+  tooLong: `Names can be at most ${NAME_MAX_LENGTH} characters.`,
+} as const;
+
+/** The message to show, or null when the name (trimmed) may be saved. */
+export function validateName(name: unknown): string | null {
+  if (typeof name !== "string" || !name.trim()) return NAME_MESSAGES.required;
+  if (name.trim().length > NAME_MAX_LENGTH) return NAME_MESSAGES.tooLong;
+  return null;
+}
+
 // "a simple address pattern": something@something.something, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -39,7 +53,7 @@ export function validateForgotPassword(email: string): string | null {
 }
 
 export function validateSignUpName(name: string): string | null {
-  return name.trim() ? null : AUTH_MESSAGES.nameRequired;
+  return validateName(name);
 }
 
 export function validateSignUpCredentials(name: string, email: string, password: string): string | null {
