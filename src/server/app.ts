@@ -1,7 +1,14 @@
 // Builds the Hono app: headers, session, Better Auth, each feature's routes, the SPA.
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
-import { CLIENT_IP_HEADER, createAuth, trustedOrigins } from "./auth/auth.ts";
+import {
+  CLIENT_IP_HEADER,
+  createAuth,
+  DEV_CLIENT_HEADER,
+  sessionCookieName,
+  trustedOrigins,
+} from "./auth/auth.ts";
+import { authRateLimits } from "./auth/auth-limits.ts";
+import { clientAddress, isDevClient } from "./auth/client-address.ts";
 import { type SessionUser, toSessionUser } from "./auth/guards.ts";
 import { createMailer, type Mailer } from "./auth/mail.ts";
 import { createSessionCache, sessionKey } from "./auth/session-cache.ts";
@@ -42,24 +49,22 @@ export function createApp({
 }: AppOptions) {
   const auth = createAuth(db, config, mailer);
   const sessions = createSessionCache();
+  const sessionCookie = sessionCookieName(config);
   const submitLimiter = createSubmitLimiter();
   const csrf = sameOriginWrites(trustedOrigins(config));
   const app = new Hono<AppEnv>();
 
-  app.use("*", securityHeaders);
+  app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   // Body size limits and no U+0000 in any text, before Better Auth or any route reads a byte.
   app.use("/api/*", inputHygiene);
 
-  // Rate limits are per client: tell Better Auth the socket's address (never a client-sent header).
+  // Tell Better Auth the client's address (socket, or X-Forwarded-For from a TRUST_PROXY hop) and
+  // whether it may use the demo logins; both headers always replace whatever the client sent.
   app.use("/api/auth/*", async (c, next) => {
-    let ip = "";
-    try {
-      ip = getConnInfo(c).remote.address ?? "";
-    } catch {
-      ip = "in-process";
-    }
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, ip);
+    headers.set(CLIENT_IP_HEADER, clientAddress(c, config).address || "in-process");
+    if (isDevClient(c, config)) headers.set(DEV_CLIENT_HEADER, "1");
+    else headers.delete(DEV_CLIENT_HEADER);
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
     // Sign-in, sign-out, reset, verification, e-mail change: any of them may end or change a
@@ -68,7 +73,7 @@ export function createApp({
   });
 
   async function readSession(headers: Headers): Promise<SessionUser | null> {
-    const key = sessionKey(headers.get("cookie") ?? undefined);
+    const key = sessionKey(headers.get("cookie") ?? undefined, sessionCookie);
     if (!key) return null;
     const cached = sessions.get(key);
     if (cached !== undefined) return cached;
@@ -94,6 +99,7 @@ export function createApp({
 
   app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : csrf(c, next)));
   app.get("/api/health", (c) => c.json({ ok: true }));
+  app.post("/api/auth/*", authRateLimits(db, config));
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.route("/api/me", meRoutes);
   app.route("/api/admin", adminRoutes);

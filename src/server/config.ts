@@ -1,11 +1,14 @@
 // The only reader of process.env: every setting is validated once, at startup.
+import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./auth/client-address.ts";
 
 const Env = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default("./data"),
   PUBLIC_URL: z.string().url().optional(),
@@ -15,6 +18,7 @@ const Env = z.object({
   ADMIN_EMAILS: z.string().default(""),
   GRADER_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   RATE_LIMIT: z.enum(["on", "off"]).optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Config = {
@@ -31,9 +35,39 @@ export type Config = {
   adminEmails: string[];
   graderPoolSize: number | undefined;
   rateLimit: boolean;
+  /** Proxies whose X-Forwarded-For we believe (TRUST_PROXY); null: the socket peer is the client. */
+  trustProxy: TrustProxy;
+  /** Where the signing secret came from, for the start-up message. */
+  authSecretSource: "env" | "data-dir" | "test";
 };
 
-const DEV_SECRET = "pyclass-development-secret-do-not-use-in-production";
+/** Only NODE_ENV=test signs with a fixed secret: in-process tests need no data directory. */
+const TEST_SECRET = "pyclass-test-secret-only-valid-when-NODE_ENV-is-test";
+
+/** Secrets that were published in this repository and so sign nothing outside the tests. */
+export const PUBLISHED_SECRETS: readonly string[] = [
+  "pyclass-development-secret-do-not-use-in-production",
+  TEST_SECRET,
+];
+
+/**
+ * The signing secret of a data directory without AUTH_SECRET: 32 random bytes, created once
+ * (O_EXCL, mode 0600) in <DATA_DIR>/auth-secret and read back at every later start.
+ */
+export function dataDirSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(file, `${crypto.randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
+  const secret = fs.readFileSync(file, "utf8").trim();
+  if (secret.length < 32 || PUBLISHED_SECRETS.includes(secret)) {
+    throw new Error(`Invalid configuration:\n  ${file}: not a usable secret (delete it to get a new one)`);
+  }
+  return secret;
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(source);
@@ -46,15 +80,35 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !e.AUTH_SECRET) {
     throw new Error("Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)");
   }
+  if (e.AUTH_SECRET && e.NODE_ENV !== "test" && PUBLISHED_SECRETS.includes(e.AUTH_SECRET)) {
+    throw new Error(
+      "Invalid configuration:\n  AUTH_SECRET: this value is published in PyClass's source; choose your own (e.g. `openssl rand -hex 32`) or leave it unset",
+    );
+  }
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const authSecretSource = e.AUTH_SECRET ? "env" : e.NODE_ENV === "test" ? "test" : "data-dir";
   return {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    // NODE_ENV=test signs with a published secret: by default it listens on loopback only.
+    host: e.HOST ?? (e.NODE_ENV === "test" ? "127.0.0.1" : "0.0.0.0"),
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
-    authSecret: e.AUTH_SECRET ?? DEV_SECRET,
+    authSecret:
+      authSecretSource === "env"
+        ? e.AUTH_SECRET!
+        : authSecretSource === "test"
+          ? TEST_SECRET
+          : dataDirSecret(dataDir),
+    authSecretSource,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS.split(",")
@@ -62,5 +116,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     graderPoolSize: e.GRADER_POOL_SIZE,
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === "on" : e.NODE_ENV !== "test",
+    trustProxy,
   };
 }

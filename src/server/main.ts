@@ -3,16 +3,33 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { describeTrustProxy, isLoopbackAddress } from "./auth/client-address.ts";
 import { loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
-import { hasDemoData, isEmpty, printDemoLogins, seedDemo } from "./db/seed/demo.ts";
+import {
+  type DemoLogin,
+  hasDemoData,
+  isEmpty,
+  loadDemoLogins,
+  printDemoLogins,
+  resetDemoPasswords,
+  saveDemoLogins,
+  seedDemo,
+} from "./db/seed/demo.ts";
 import { promoteAdmins } from "./features/me/me.service.ts";
 
 const clientDir = path.resolve(fileURLToPath(new URL("../../dist/client", import.meta.url)));
 
 async function main() {
   const config = loadConfig();
+  if (config.env === "test" && !isLoopbackAddress(config.host) && config.host !== "localhost") {
+    // The test secret is published: a test server must not be reachable from the network.
+    console.error(
+      "✖ NODE_ENV=test signs with a published secret, so it listens only on loopback (HOST=127.0.0.1).",
+    );
+    process.exit(1);
+  }
   let database: Database;
   if (config.databaseUrl) {
     database = await openPostgres(config.databaseUrl);
@@ -32,13 +49,26 @@ async function main() {
   const { app, auth, grader } = createApp({ db, config, clientDir });
   await promoteAdmins(db, config.adminEmails);
 
+  let demoLogins: DemoLogin[] | null = null;
   if (database.kind === "pglite" && config.env === "development") {
-    if (await isEmpty(db)) await seedDemo(db, auth, grader);
-    if (await hasDemoData(db)) printDemoLogins();
+    if (await isEmpty(db)) {
+      demoLogins = await seedDemo(db, auth, grader);
+      saveDemoLogins(config.dataDir, demoLogins);
+    } else if (await hasDemoData(db)) {
+      demoLogins = loadDemoLogins(config.dataDir);
+      if (!demoLogins) {
+        // A demo school from before the passwords were random (or its file was lost).
+        demoLogins = await resetDemoPasswords(db, auth);
+        saveDemoLogins(config.dataDir, demoLogins);
+      }
+    }
   }
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const local = `http://localhost:${info.port}`;
     console.log(`PyClass is running on ${config.publicUrl} (port ${info.port}, ${database.kind} database)`);
+    for (const line of modeLines(config, local)) console.log(line);
+    if (demoLogins) printDemoLogins(demoLogins, local);
   });
 
   const shutdown = async () => {
@@ -49,6 +79,26 @@ async function main() {
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
+}
+
+/** What this start is safe for, in plain words. */
+function modeLines(config: ReturnType<typeof loadConfig>, local: string): string[] {
+  const lines: string[] = [];
+  if (config.isProduction) {
+    lines.push("Production mode: no development mailbox, no demo logins.");
+  } else {
+    lines.push(
+      `${config.env === "test" ? "Test" : "Development"} mode: the mailbox (${local}/dev/mailbox) and the demo logins answer only on this computer.`,
+    );
+  }
+  if (config.authSecretSource === "data-dir") {
+    lines.push(
+      `Signing secret: ${path.join(config.dataDir, "auth-secret")} (generated once; set AUTH_SECRET to choose your own).`,
+    );
+  }
+  if (config.trustProxy)
+    lines.push(`Client addresses: X-Forwarded-For through ${describeTrustProxy(config.trustProxy)}.`);
+  return lines;
 }
 
 main().catch((e) => {

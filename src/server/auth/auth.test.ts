@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../tests/factories/users.ts";
 import { cookieFrom, createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { AUTH_MESSAGES } from "../../shared/domain/auth-rules.ts";
+import { AUTH_MESSAGES, NAME_MESSAGES } from "../../shared/domain/auth-rules.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,6 +72,56 @@ describe("sign-up and confirmation", () => {
     const link = (await t.lastMail("head@school.example")).link!;
     const { cookie } = await follow(link);
     expect((await (await t.request("GET", "/api/me", { cookie })).json()).role).toBe("admin");
+  });
+});
+
+describe("names", () => {
+  const huge = "A".repeat(200_000);
+
+  it("refuses a blank or over-long name at sign-up, with a clear message, and creates no account", async () => {
+    for (const [i, [name, message]] of [
+      ["   ", NAME_MESSAGES.required],
+      ["", NAME_MESSAGES.required],
+      [huge, NAME_MESSAGES.tooLong],
+      ["B".repeat(101), NAME_MESSAGES.tooLong],
+    ].entries()) {
+      const email = `named-${i}@example.com`;
+      const res = await signUp(name, email);
+      expect(res.status, `${name.length} characters`).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "INVALID_NAME", message });
+      expect(await t.lastMail(email)).toBeUndefined();
+    }
+  });
+
+  it("trims a name at sign-up and allows exactly 100 characters", async () => {
+    expect((await signUp("  Ada Lovelace  ", "ada-trim@example.com")).status).toBe(200);
+    const { cookie } = await follow((await t.lastMail("ada-trim@example.com")).link!);
+    expect((await (await t.request("GET", "/api/me", { cookie })).json()).name).toBe("Ada Lovelace");
+    expect((await signUp("C".repeat(100), "hundred@example.com")).status).toBe(200);
+  });
+
+  it("refuses a blank, over-long or non-text name through Better Auth's update-user", async () => {
+    const u = await createUser(t, { name: "Kept Name" });
+    for (const [name, message] of [
+      ["  ", NAME_MESSAGES.required],
+      [huge, NAME_MESSAGES.tooLong],
+      [42, NAME_MESSAGES.required],
+    ] as const) {
+      const res = await t.request("POST", "/api/auth/update-user", { cookie: u.cookie, body: { name } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "INVALID_NAME", message });
+    }
+    expect((await (await t.request("GET", "/api/me", { cookie: u.cookie })).json()).name).toBe("Kept Name");
+    const ok = await t.request("POST", "/api/auth/update-user", {
+      cookie: u.cookie,
+      body: { name: "  New Name " },
+    });
+    expect(ok.status).toBe(200);
+    expect((await (await t.request("GET", "/api/me", { cookie: u.cookie })).json()).name).toBe("New Name");
+    // Our own settings route follows the same rule.
+    const patched = await t.request("PATCH", "/api/me", { cookie: u.cookie, body: { name: huge } });
+    expect(patched.status).toBe(400);
+    expect((await patched.json()).error.message).toBe(NAME_MESSAGES.tooLong);
   });
 });
 

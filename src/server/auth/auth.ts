@@ -1,16 +1,37 @@
 // Better Auth: e-mail + password with verification, reset, change of e-mail (a link to the
-// new address), sessions in the database, rate-limited sign-in and reset.
+// new address), sessions in the database. Rate limits are ours (auth-limits.ts, in the database).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "../../shared/domain/auth-rules.ts";
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, validateName } from "../../shared/domain/auth-rules.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import { isDemoEmail } from "../db/seed/demo-accounts.ts";
 import { linkMail, type Mailer } from "./mail.ts";
 
+/** Set by app.ts on every /api/auth request (a client-sent value is always replaced). */
 export const CLIENT_IP_HEADER = "x-client-ip";
+/** Set by app.ts to "1" only when the request may use the development conveniences. */
+export const DEV_CLIENT_HEADER = "x-pyclass-dev-client";
+
+/** The cookie Better Auth authenticates with: under https only the `__Secure-` one. */
+export function sessionCookieName(config: Config): string {
+  return `${usesSecureCookies(config) ? "__Secure-" : ""}better-auth.session_token`;
+}
+
+function usesSecureCookies(config: Config): boolean {
+  return config.publicUrl.startsWith("https://");
+}
+
+/** Better Auth's databaseHooks: one name rule for every way a user is created or renamed. */
+function checkedName<T extends { name?: unknown }>(user: T): T {
+  if (user.name === undefined) return user;
+  const problem = validateName(user.name);
+  if (problem) throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: problem });
+  return { ...user, name: (user.name as string).trim() };
+}
 
 export function trustedOrigins(config: Config): string[] {
   const origins = [config.publicUrl];
@@ -76,8 +97,11 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
       user: {
         create: {
           before: async (user) => ({
-            data: { ...user, role: admins.has(user.email.toLowerCase()) ? "admin" : "pending" },
+            data: { ...checkedName(user), role: admins.has(user.email.toLowerCase()) ? "admin" : "pending" },
           }),
+        },
+        update: {
+          before: async (user) => ({ data: checkedName(user) }),
         },
       },
     },
@@ -85,6 +109,18 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
       // Better Auth answers a sign-up for a taken address with a silent success; the spec
       // wants the user told to sign in instead.
       before: createAuthMiddleware(async (ctx) => {
+        // The demo school's logins are a development convenience: only from this computer.
+        if (ctx.path === "/sign-in/email") {
+          const headers = ctx.request?.headers ?? ctx.headers;
+          const devClient = headers?.get(DEV_CLIENT_HEADER) === "1" && !config.isProduction;
+          if (isDemoEmail((ctx.body as { email?: unknown })?.email) && !devClient) {
+            throw new APIError("UNAUTHORIZED", {
+              code: "INVALID_EMAIL_OR_PASSWORD",
+              message: "Invalid email or password",
+            });
+          }
+          return;
+        }
         if (ctx.path !== "/sign-up/email") return;
         const email = String((ctx.body as { email?: unknown })?.email ?? "").toLowerCase();
         if (!email) return;
@@ -100,19 +136,12 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
         }
       }),
     },
-    rateLimit: {
-      enabled: config.rateLimit,
-      window: 60,
-      max: 100,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/request-password-reset": { window: 60, max: 5 },
-        "/sign-up/email": { window: 60, max: 10 },
-      },
-    },
+    // Better Auth's limiter keeps its counts in each process's memory (N instances, N times the
+    // allowance). Ours (auth-limits.ts) counts in the database, in front of this handler.
+    rateLimit: { enabled: false },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: config.publicUrl.startsWith("https://"),
+      useSecureCookies: usesSecureCookies(config),
     },
     telemetry: { enabled: false },
     logger: { disabled: config.env === "test" },

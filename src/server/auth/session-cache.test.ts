@@ -1,4 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createUser } from "../../../tests/factories/users.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { loadConfig } from "../config.ts";
+import { sessionCookieName } from "./auth.ts";
 import type { SessionUser } from "./guards.ts";
 import { createSessionCache, sessionKey } from "./session-cache.ts";
 
@@ -10,19 +14,66 @@ const ada: SessionUser = {
   emailVerified: true,
 };
 
+const PLAIN = "better-auth.session_token";
+const SECURE = "__Secure-better-auth.session_token";
+
 describe("sessionKey", () => {
   it("keys on the session cookie only", () => {
-    expect(sessionKey("theme=dark; better-auth.session_token=abc.def; other=1")).toBe(
+    expect(sessionKey("theme=dark; better-auth.session_token=abc.def; other=1", PLAIN)).toBe(
       "better-auth.session_token=abc.def",
     );
-    expect(sessionKey("__Secure-better-auth.session_token=xyz")).toBe(
+    expect(sessionKey("__Secure-better-auth.session_token=xyz", SECURE)).toBe(
       "__Secure-better-auth.session_token=xyz",
     );
   });
   it("has no key without a session cookie", () => {
-    expect(sessionKey(undefined)).toBeNull();
-    expect(sessionKey("theme=dark")).toBeNull();
-    expect(sessionKey("fake-better-auth.session_token=abc")).toBeNull();
+    expect(sessionKey(undefined, PLAIN)).toBeNull();
+    expect(sessionKey("theme=dark", PLAIN)).toBeNull();
+    expect(sessionKey("fake-better-auth.session_token=abc", PLAIN)).toBeNull();
+  });
+  it("under https keys on the __Secure- cookie Better Auth reads, never on a plain one beside it", () => {
+    const real = "__Secure-better-auth.session_token=real.sig";
+    expect(sessionKey(`better-auth.session_token=forged; ${real}`, SECURE)).toBe(real);
+    expect(sessionKey(`better-auth.session_token=other; ${real}`, SECURE)).toBe(real);
+    expect(sessionKey("better-auth.session_token=forged", SECURE)).toBeNull();
+    // And under http the other way round.
+    expect(sessionKey(`${real}; better-auth.session_token=plain`, PLAIN)).toBe(
+      "better-auth.session_token=plain",
+    );
+  });
+  it("covers every copy of the cookie, so a duplicate can't share a key with a different token", () => {
+    expect(sessionKey(`${PLAIN}=a; ${PLAIN}=b`, PLAIN)).not.toBe(sessionKey(`${PLAIN}=a`, PLAIN));
+    expect(sessionKey(`${PLAIN}=a; ${PLAIN}=b`, PLAIN)).not.toBe(sessionKey(`${PLAIN}=a; ${PLAIN}=c`, PLAIN));
+  });
+});
+
+describe("the session cache in the app", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: "https://pyclass.example.org" });
+  });
+  afterAll(() => t.close());
+
+  it("names the cookie Better Auth authenticates with", async () => {
+    const ctx = await t.auth.$context;
+    expect(ctx.authCookies.sessionToken.name).toBe(SECURE);
+    expect(sessionCookieName(t.config)).toBe(SECURE);
+    const http = loadConfig({ NODE_ENV: "test" });
+    expect(sessionCookieName(http)).toBe(PLAIN);
+  });
+
+  it("under https, a plain cookie sent beside the real one is not cached as that user", async () => {
+    const u = await createUser(t);
+    const secure = u.cookie.split("; ").find((c) => c.startsWith(`${SECURE}=`))!;
+    expect(secure).toBeTruthy();
+    const both = await t.request("GET", "/api/me", { cookie: `${PLAIN}=forged-token; ${secure}` });
+    expect(both.status).toBe(200);
+    // Better Auth does not authenticate a plain cookie under https: neither may the cache.
+    const plainOnly = await t.request("GET", "/api/me", { cookie: `${PLAIN}=forged-token` });
+    expect(plainOnly.status).toBe(401);
+    // And junk plain cookies don't split the cache: the real one is still served (and right).
+    const again = await t.request("GET", "/api/me", { cookie: `${PLAIN}=junk-2; ${secure}` });
+    expect((await again.json()).id).toBe(u.id);
   });
 });
 

@@ -36,9 +36,18 @@ export function createSessionCache({ ttlMs = 5_000, max = 20_000 } = {}) {
   };
 }
 
-/** Only the session cookie identifies a session; other cookies must not split the cache. */
-export function sessionKey(cookieHeader: string | undefined): string | null {
+/**
+ * The cache key: every value of exactly the cookie Better Auth authenticates with (`cookieName`,
+ * `__Secure-better-auth.session_token` under https, the plain name under http). Other cookies,
+ * including a forged one with the other name, must neither split the cache nor poison it: two
+ * requests share a key only if Better Auth would read the same session token from both.
+ */
+export function sessionKey(cookieHeader: string | undefined, cookieName: string): string | null {
   if (!cookieHeader) return null;
-  const match = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token)=([^;]*)/.exec(cookieHeader);
-  return match ? `${match[1]}=${match[2]}` : null;
+  const values: string[] = [];
+  for (const pair of cookieHeader.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq !== -1 && pair.slice(0, eq).trim() === cookieName) values.push(pair.slice(eq + 1).trim());
+  }
+  return values.length ? `${cookieName}=${values.join(";")}` : null;
 }

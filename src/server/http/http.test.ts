@@ -41,6 +41,25 @@ describe("security headers", () => {
   }
 });
 
+describe("HSTS", () => {
+  it("tells browsers to use https only when PUBLIC_URL is https", async () => {
+    const secure = createApp({
+      db: database.db,
+      config: loadConfig({ NODE_ENV: "test", PUBLIC_URL: "https://pyclass.example.org" }),
+      clientDir,
+    }).app;
+    for (const p of ["/", "/api/health", "/api/me"]) {
+      const res = await secure.request(`https://pyclass.example.org${p}`);
+      expect(res.headers.get("strict-transport-security"), p).toBe("max-age=31536000");
+    }
+  });
+
+  it("is absent under http (a browser would otherwise refuse the plain-http server for a year)", async () => {
+    expect((await get("/")).headers.get("strict-transport-security")).toBeNull();
+    expect((await get("/api/health")).headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
 describe("static files", () => {
   it("serves the SPA for client routes, never cached stale", async () => {
     const res = await get("/teacher/dashboard");

@@ -1,5 +1,6 @@
 // Headers on every response. COOP + COEP make the page crossOriginIsolated, which Python's
 // input() needs (SharedArrayBuffer); the CSP allows only our own origin, plus WebAssembly.
+// Under https (PUBLIC_URL) browsers are also told to use https only (HSTS).
 import type { MiddlewareHandler } from "hono";
 
 export const CONTENT_SECURITY_POLICY = [
@@ -16,9 +17,18 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  const h = c.res.headers;
+/** One year; no includeSubDomains: other school services may live on sibling hosts over http. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
+
+export function securityHeaders({ https }: { https: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    setSecurityHeaders(c.res.headers, https);
+  };
+}
+
+function setSecurityHeaders(h: Headers, https: boolean) {
+  if (https) h.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   h.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
   h.set("Cross-Origin-Opener-Policy", "same-origin");
   h.set("Cross-Origin-Embedder-Policy", "require-corp");
@@ -27,4 +37,4 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");
   h.delete("X-Powered-By");
-};
+}

@@ -1,26 +1,37 @@
 // The demo school seeded into a fresh embedded database (never in production): one teacher,
 // three students, one admin, one class, two assignments with test cases, and a few submissions
 // graded by the real server grader (so the teacher's views show real results from the start).
-import { eq } from "drizzle-orm";
+// The demo passwords are random, made when the school is seeded, kept (0600) in
+// <DATA_DIR>/demo-logins.json so every start can print them, and usable only from this computer.
+import { randomInt } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
 import type { Auth } from "../../auth/auth.ts";
 import { toSessionUser } from "../../auth/guards.ts";
 import { createSubmission, gradeSubmission } from "../../features/submissions/index.ts";
 import type { GraderPool } from "../../python/index.ts";
 import type { Db } from "../client.ts";
 import { account, assignments, classes, classMembers, testCases, user } from "../schema.ts";
+import { DEMO_ACCOUNTS, type DemoLogin } from "./demo-accounts.ts";
+
+export { DEMO_ACCOUNTS, type DemoLogin } from "./demo-accounts.ts";
 
 export const DEMO_JOIN_CODE = "PYCLASS2";
-export const DEMO_LOGINS = [
-  { role: "teacher", name: "Ms Ada Lovelace", email: "teacher@pyclass.test", password: "Teacher123!" },
-  { role: "student", name: "Amara Okafor", email: "amara@pyclass.test", password: "Student123!" },
-  { role: "student", name: "Ben Carter", email: "ben@pyclass.test", password: "Student123!" },
-  { role: "student", name: "Chloe Singh", email: "chloe@pyclass.test", password: "Student123!" },
-  { role: "admin", name: "Sam Admin", email: "admin@pyclass.test", password: "Admin123!" },
-] as const;
+
+// No look-alikes (0/O, 1/l/I), so a password read off a terminal types right the first time.
+const PASSWORD_SYMBOLS = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** 3 groups of 4 symbols (about 70 bits), e.g. `k7Pm-4Qz9-rTbx`. */
+export function generateDemoPassword(): string {
+  const group = () =>
+    Array.from({ length: 4 }, () => PASSWORD_SYMBOLS[randomInt(PASSWORD_SYMBOLS.length)]).join("");
+  return [group(), group(), group()].join("-");
+}
 
 export async function hasDemoData(db: Db): Promise<boolean> {
   const row = await db.query.user.findFirst({
-    where: eq(user.email, DEMO_LOGINS[0].email),
+    where: eq(user.email, DEMO_ACCOUNTS[0].email),
     columns: { id: true },
   });
   return Boolean(row);
@@ -31,10 +42,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return !row;
 }
 
-export async function seedDemo(db: Db, auth: Auth, grader: GraderPool): Promise<void> {
+/** Seeds the demo school and returns its logins with their freshly generated passwords. */
+export async function seedDemo(db: Db, auth: Auth, grader: GraderPool): Promise<DemoLogin[]> {
   const ctx = await auth.$context;
   const ids: Record<string, string> = {};
-  for (const login of DEMO_LOGINS) {
+  const logins: DemoLogin[] = DEMO_ACCOUNTS.map((a) => ({ ...a, password: generateDemoPassword() }));
+  for (const login of logins) {
     const id = crypto.randomUUID();
     ids[login.email] = id;
     await db
@@ -58,7 +71,7 @@ export async function seedDemo(db: Db, auth: Auth, grader: GraderPool): Promise<
       ownerId: teacherId,
     })
     .returning();
-  for (const login of DEMO_LOGINS.filter((l) => l.role === "student")) {
+  for (const login of DEMO_ACCOUNTS.filter((l) => l.role === "student")) {
     await db.insert(classMembers).values({ classId: klass.id, userId: ids[login.email] });
   }
 
@@ -149,10 +162,51 @@ export async function seedDemo(db: Db, auth: Auth, grader: GraderPool): Promise<
     code: 'number = int(input())\nif number > 0 and number % 2 == 0:\n    print("Even")\nelse:\n    print("Odd")\n',
     final: true,
   });
+  return logins;
 }
 
-export function printDemoLogins(log: (line: string) => void = console.log) {
-  log("Demo logins (embedded database, development only):");
-  for (const l of DEMO_LOGINS) log(`  ${l.role.padEnd(8)} ${l.email.padEnd(24)} ${l.password}`);
+/** Gives every demo account a new random password (a data directory from before they were random). */
+export async function resetDemoPasswords(db: Db, auth: Auth): Promise<DemoLogin[]> {
+  const ctx = await auth.$context;
+  const logins: DemoLogin[] = [];
+  for (const a of DEMO_ACCOUNTS) {
+    const row = await db.query.user.findFirst({ where: eq(user.email, a.email), columns: { id: true } });
+    if (!row) continue;
+    const login = { ...a, password: generateDemoPassword() };
+    await db
+      .update(account)
+      .set({ password: await ctx.password.hash(login.password) })
+      .where(and(eq(account.userId, row.id), eq(account.providerId, "credential")));
+    logins.push(login);
+  }
+  return logins;
+}
+
+const loginsFile = (dataDir: string) => path.join(dataDir, "demo-logins.json");
+
+export function saveDemoLogins(dataDir: string, logins: DemoLogin[]): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = loginsFile(dataDir);
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(file, `${JSON.stringify(logins, null, 2)}\n`, { flag: "wx", mode: 0o600 });
+}
+
+/** The saved logins, or null when there are none (or they are unreadable). */
+export function loadDemoLogins(dataDir: string): DemoLogin[] | null {
+  try {
+    const logins = JSON.parse(fs.readFileSync(loginsFile(dataDir), "utf8")) as DemoLogin[];
+    return Array.isArray(logins) && logins.every((l) => typeof l.password === "string") ? logins : null;
+  } catch {
+    return null;
+  }
+}
+
+export function printDemoLogins(
+  logins: DemoLogin[],
+  baseUrl: string,
+  log: (line: string) => void = console.log,
+) {
+  log(`Demo logins (development only; they work only from this computer, e.g. ${baseUrl}):`);
+  for (const l of logins) log(`  ${l.role.padEnd(8)} ${l.email.padEnd(24)} ${l.password}`);
   log(`  class join code: ${DEMO_JOIN_CODE}`);
 }
