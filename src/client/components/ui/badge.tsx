@@ -12,9 +12,18 @@ const tones: Record<BadgeTone, string> = {
 
 export type { BadgeTone } from "@/shared/domain/tones.ts";
 
-export function Badge({ tone = "slate", children }: { tone?: BadgeTone; children: ReactNode }) {
+export function Badge({
+  tone = "slate",
+  children,
+  "data-testid": testId,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  "data-testid"?: string;
+}) {
   return (
     <span
+      data-testid={testId}
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ${tones[tone]}`}
     >
       {children}

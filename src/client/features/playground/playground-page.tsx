@@ -7,10 +7,9 @@ import { OutputConsole } from "@/client/components/code/output-console.tsx";
 import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
+import { playgroundRows, TestResults, useCodeRunner } from "@/client/features/workspace/index.ts";
 import type { PythonState } from "@/client/python/python-runtime.ts";
-import { usePython } from "@/client/python/use-python.ts";
 import type { GradeResult, TestCase } from "@/shared/grading/types.ts";
-import { TestResults } from "./test-results.tsx";
 
 const STARTER = `name = input("What is your name? ")
 age = int(input("How old are you? "))
@@ -25,7 +24,7 @@ const STATUS: Record<PythonState, { label: string; tone: BadgeTone }> = {
 };
 
 export function PlaygroundPage() {
-  const python = usePython();
+  const python = useCodeRunner();
   const [code, setCode] = useState(STARTER);
   const [tests, setTests] = useState<TestCase[]>([
     { input: "Sam\n14", expectedOutput: "Hello Sam! Next year you will be 15." },
@@ -35,23 +34,19 @@ export function PlaygroundPage() {
     },
   ]);
   const [grade, setGrade] = useState<GradeResult | null>(null);
-  const [testsRunning, setTestsRunning] = useState(false);
-  const busy = python.state === "running" || python.state === "waiting-for-input";
+  const testsRunning = python.busy === "tests";
+  const busy = python.running;
   const status = STATUS[python.state];
 
   const run = () => {
-    if (python.state !== "ready" || !code.trim()) return;
-    python.run(code).catch(() => {});
+    if (!python.ready || !code.trim()) return;
+    python.run(code);
   };
 
   const runTests = async () => {
-    if (python.state !== "ready") return;
-    setTestsRunning(true);
-    try {
-      setGrade(await python.runTests(code, tests));
-    } finally {
-      setTestsRunning(false);
-    }
+    if (!python.ready) return;
+    const result = await python.runTests(code, tests);
+    if (result) setGrade(result);
   };
 
   const updateTest = (i: number, patch: Partial<TestCase>) =>
@@ -113,7 +108,7 @@ export function PlaygroundPage() {
           <h2 className="text-sm font-semibold text-slate-700">Output</h2>
           <OutputConsole
             output={python.output}
-            waitingForInput={python.state === "waiting-for-input" && !testsRunning}
+            waitingForInput={python.waitingForInput && !testsRunning}
             prompt={python.prompt}
             onInput={python.sendInput}
             placeholder={
@@ -187,7 +182,14 @@ export function PlaygroundPage() {
             Running test {Math.min((python.testsDone ?? 0) + 1, tests.length)} of {tests.length}…
           </p>
         )}
-        {grade && !testsRunning && <TestResults grade={grade} tests={tests} />}
+        {python.error && (
+          <p role="alert" className="text-sm text-red-800">
+            {python.error}
+          </p>
+        )}
+        {grade && !testsRunning && (
+          <TestResults results={playgroundRows(tests, grade)} showSource={false} openFailures />
+        )}
       </Card>
     </div>
   );

@@ -14,16 +14,19 @@ import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
+import {
+  browserRows,
+  type ResultSet,
+  resultBadge,
+  serverRows,
+  TestResults,
+  useCodeRunner,
+} from "@/client/features/workspace/index.ts";
 import { ApiError } from "@/client/lib/api.ts";
 import { formatDate } from "@/client/lib/format.ts";
-import { usePython } from "@/client/python/use-python.ts";
 import type { StudentAssignmentDetail, Submission } from "@/shared/api/assignments.ts";
-import { scoreTone } from "@/shared/domain/progress.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
-import { scorePercent } from "@/shared/grading/score.ts";
-import { AssignmentTestResults } from "./assignment-test-results.tsx";
 import { PreviousSubmissions } from "./previous-submissions.tsx";
-import { browserRows, type ResultSet, serverRows } from "./result-rows.ts";
 import { TeacherFeedback } from "./teacher-feedback.tsx";
 import { useDraft } from "./use-draft.ts";
 
@@ -52,10 +55,12 @@ export function AssignmentWorkspacePage() {
   return <Workspace assignment={assignment.data} userId={me.data.id} />;
 }
 
-type Busy = "run" | "tests" | "submit" | null;
+/** Say so rather than do nothing when Run Tests has no visible case to run (spec: nothing fails silently). */
+export const ALL_TESTS_HIDDEN =
+  "All the tests for this assignment are hidden, so there is nothing to run here. PyClass checks them when you submit.";
 
 function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail; userId: string }) {
-  const python = usePython();
+  const runner = useCodeRunner();
   const submissions = useMySubmissions(assignment.id);
   const createSubmission = useCreateSubmission(assignment.id);
   const draft = useDraft(`pyclass:draft:${userId}:${assignment.id}`, () =>
@@ -75,9 +80,10 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     const newest = submissions.data[0];
     if (!typed.current && draft.restoredAt === null && newest) draft.setCode(newest.code);
   }, [submissions.data, draft.restoredAt, draft.setCode]);
-  const [busy, setBusy] = useState<Busy>(null);
+  const [submitting, setSubmitting] = useState(false);
   const [results, setResults] = useState<ResultSet | null>(null);
   const [banner, setBanner] = useState<{ tone: "error" | "success" | "info"; text: string } | null>(null);
+  const busy = submitting ? "submit" : runner.busy;
 
   const cases = assignment.testCases;
   const visibleTests = useMemo(
@@ -86,25 +92,18 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
   );
   const latestFinal: Submission | undefined = submissions.data?.find((s) => s.isFinal);
   const shownResults = results ?? (latestFinal ? serverRows(cases, latestFinal.results) : null);
-  const running = python.state === "running" || python.state === "waiting-for-input";
 
   async function runCode() {
     if (busy) return;
-    setBusy("run");
     setBanner(null);
-    try {
-      await python.run(draft.code);
-    } catch (e) {
-      setBanner({ tone: "error", text: (e as Error).message });
-    } finally {
-      setBusy(null);
-    }
+    await runner.run(draft.code);
   }
 
-  /** Runs the visible tests in the browser; returns null when there are none or it failed. */
+  /** Runs the visible tests in the browser; null when there are none or the runtime failed. */
   async function browserTests(): Promise<ResultSet | null> {
     if (visibleTests.length === 0) return null;
-    const grade = await python.runTests(draft.code, visibleTests);
+    const grade = await runner.runTests(draft.code, visibleTests);
+    if (!grade) return null;
     const set = browserRows(cases, grade);
     setResults(set);
     return set;
@@ -112,33 +111,28 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
 
   async function runTests() {
     if (busy || cases.length === 0) return;
-    setBusy("tests");
     setBanner(null);
-    try {
-      const set = await browserTests();
-      if (set) {
-        // A non-final attempt: history and activity only, marked unverified by the server.
-        createSubmission.mutate({
-          code: draft.code,
-          final: false,
-          browserResult: { passed: set.passed, total: set.total },
-        });
-      }
-    } catch (e) {
-      setBanner({ tone: "error", text: (e as Error).message });
-    } finally {
-      setBusy(null);
+    if (visibleTests.length === 0) return setBanner({ tone: "info", text: ALL_TESTS_HIDDEN });
+    const set = await browserTests();
+    if (set) {
+      // A non-final attempt: history and activity only, marked unverified by the server.
+      createSubmission.mutate({
+        code: draft.code,
+        final: false,
+        browserResult: { passed: set.passed, total: set.total },
+      });
     }
   }
 
   async function submit() {
     if (busy) return;
     if (!draft.code.trim()) return setBanner({ tone: "error", text: "Write some code before you submit." });
-    setBusy("submit");
+    setSubmitting(true);
     setBanner(null);
     try {
-      // Spec: submitting runs the tests first when there are no results yet.
-      if (!results && visibleTests.length > 0) await browserTests();
+      // Spec: submitting runs the tests first when there are no results yet. Only when Python is
+      // up in this browser: the server grades on its own, so Submit never waits for or depends on it.
+      if (!results && runner.ready) await browserTests();
       const saved = await createSubmission.mutateAsync({ code: draft.code, final: true });
       setResults(serverRows(cases, saved.results));
       draft.clear();
@@ -158,13 +152,14 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             : "Your code could not be submitted. It is still saved here; please try again.",
       });
     } finally {
-      setBusy(null);
+      setSubmitting(false);
     }
   }
 
-  const passedBadge = shownResults && shownResults.total > 0 && (
-    <Badge tone={scoreTone(scorePercent(shownResults.passed, shownResults.total))}>
-      {shownResults.passed}/{shownResults.total} tests passed
+  const badge = shownResults && shownResults.total > 0 ? resultBadge(shownResults) : null;
+  const passedBadge = badge && (
+    <Badge tone={badge.tone} data-testid="tests-passed-badge">
+      {badge.text}
     </Badge>
   );
 
@@ -205,29 +200,30 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
         <Button variant="secondary" onClick={submit} busy={busy === "submit"} disabled={busy !== null}>
           <Send className="size-4" aria-hidden /> Submit Code
         </Button>
-        {running && (
-          <Button variant="danger" onClick={() => python.stop()}>
+        {runner.running && (
+          <Button variant="danger" onClick={() => runner.stop()}>
             <Square className="size-4" aria-hidden /> Stop
           </Button>
         )}
         <span className="text-xs text-slate-500" aria-live="polite">
-          {python.loadError
+          {runner.loadError
             ? ""
-            : python.state === "loading"
+            : runner.state === "loading"
               ? "Python is starting…"
-              : busy === "tests" && python.testsDone !== null
-                ? `Running test ${python.testsDone + 1} of ${visibleTests.length}…`
+              : runner.testsDone !== null
+                ? `Running test ${runner.testsDone + 1} of ${visibleTests.length}…`
                 : ""}
         </span>
       </div>
-      {python.loadError && (
+      {runner.loadError && (
         <Alert tone="error">
-          Python could not start: {python.loadError}{" "}
-          <button type="button" className="underline" onClick={python.retry}>
+          Python could not start: {runner.loadError}{" "}
+          <button type="button" className="underline" onClick={runner.retry}>
             Try again
           </button>
         </Alert>
       )}
+      {runner.error && <Alert tone="error">{runner.error}</Alert>}
       {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
       {draft.saveFailed && (
         <Alert tone="error">
@@ -243,7 +239,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             {cases.length === 0 ? (
               <p className="text-sm text-slate-500">No test cases available</p>
             ) : (
-              <AssignmentTestResults results={shownResults} />
+              <TestResults results={shownResults} />
             )}
           </Card>
           <Card className="p-4">
@@ -255,10 +251,10 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
         <div className="order-1 space-y-4 lg:order-2">
           <CodeEditor value={draft.code} onChange={editCode} onRun={runCode} label="Your Python code" />
           <OutputConsole
-            output={python.output}
-            waitingForInput={python.state === "waiting-for-input"}
-            prompt={python.prompt}
-            onInput={python.sendInput}
+            output={runner.output}
+            waitingForInput={runner.waitingForInput}
+            prompt={runner.prompt}
+            onInput={runner.sendInput}
             placeholder="Run your code to see its output here."
           />
         </div>

@@ -1,12 +1,12 @@
 // The fields of an assignment, shared by the create form and edit mode. In edit mode the class
 // cannot change and the language stays Python.
 
+import { TestCaseEditor } from "@/client/components/test-cases/test-case-editor.tsx";
 import { TextAreaField, TextField } from "@/client/components/ui/field.tsx";
 import { SelectField } from "@/client/components/ui/select-field.tsx";
 import { LANGUAGE_OPTIONS } from "@/client/features/teacher/languages.ts";
 import type { ClassSummary } from "@/shared/api/classes.ts";
 import type { AssignmentForm } from "./assignment-form.ts";
-import { TestCaseEditor } from "./test-case-editor.tsx";
 
 type Props = {
   form: AssignmentForm;

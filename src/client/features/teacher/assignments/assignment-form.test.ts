@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { ASSIGNMENT_MESSAGES, type TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
-import { PREMADE_ASSIGNMENTS } from "@/shared/domain/premade-assignments.ts";
 import {
   addTestCase,
   canRemoveTestCase,
+  removeTestCase,
+  updateTestCase,
+} from "@/client/components/test-cases/test-case-rows.ts";
+import { ASSIGNMENT_MESSAGES, type TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
+import { PREMADE_ASSIGNMENTS } from "@/shared/domain/premade-assignments.ts";
+import {
   emptyAssignmentForm,
   formFromAssignment,
   formFromPremade,
-  removeTestCase,
   toCreateBody,
   toUpdateBody,
-  updateTestCase,
 } from "./assignment-form.ts";
 
 const CLASS_ID = "3f1c2b9e-8d4a-4c6e-9b1a-2f3e4d5c6b7a";

@@ -2,6 +2,7 @@
 // least one row kept, premade entries and saved assignments turned into form state, and form
 // state turned into the request bodies (checked with the shared schemas before sending).
 
+import { blankTestCase, newRowKey, type TestCaseRow } from "@/client/components/test-cases/test-case-rows.ts";
 import { dueDateToIso, isoToDateInput } from "@/client/features/teacher/due-dates.ts";
 import {
   ASSIGNMENT_MESSAGES,
@@ -12,17 +13,6 @@ import {
 } from "@/shared/api/assignments.ts";
 import type { PremadeAssignment } from "@/shared/domain/premade-assignments.ts";
 import { isBlankTestCase } from "@/shared/domain/test-cases.ts";
-
-export type TestCaseRow = {
-  /** React key of the row; stable while the row is edited. */
-  key: string;
-  /** The saved test case this row edits; absent for a new one. */
-  id?: string;
-  description: string;
-  input: string;
-  expectedOutput: string;
-  hidden: boolean;
-};
 
 export type AssignmentForm = {
   name: string;
@@ -36,13 +26,6 @@ export type AssignmentForm = {
 
 export type FormResult<T> = { ok: true; body: T } | { ok: false; message: string };
 
-let lastKey = 0;
-const newKey = () => `test-case-${++lastKey}`;
-
-export function blankTestCase(): TestCaseRow {
-  return { key: newKey(), description: "", input: "", expectedOutput: "", hidden: false };
-}
-
 export function emptyAssignmentForm(classId = ""): AssignmentForm {
   return { name: "", classId, description: "", dueDate: "", starterCode: "", testCases: [blankTestCase()] };
 }
@@ -55,7 +38,7 @@ export function formFromPremade(premade: PremadeAssignment, classId = ""): Assig
     dueDate: "",
     starterCode: premade.starterCode,
     testCases: premade.testCases.length
-      ? premade.testCases.map((t) => ({ key: newKey(), ...t }))
+      ? premade.testCases.map((t) => ({ key: newRowKey(), ...t }))
       : [blankTestCase()],
   };
 }
@@ -71,7 +54,7 @@ export function formFromAssignment(a: TeacherAssignmentDetail): AssignmentForm {
     starterCode: a.starterCode,
     testCases: cases.length
       ? cases.map((t) => ({
-          key: newKey(),
+          key: newRowKey(),
           id: t.id,
           description: t.description,
           input: t.input,
@@ -80,25 +63,6 @@ export function formFromAssignment(a: TeacherAssignmentDetail): AssignmentForm {
         }))
       : [blankTestCase()],
   };
-}
-
-// ── Test case rows ──────────────────────────────────────────────────────────────────────
-
-export const addTestCase = (rows: TestCaseRow[]): TestCaseRow[] => [...rows, blankTestCase()];
-
-/** A row can be removed only while more than one remains. */
-export const canRemoveTestCase = (rows: TestCaseRow[]): boolean => rows.length > 1;
-
-export function removeTestCase(rows: TestCaseRow[], key: string): TestCaseRow[] {
-  return canRemoveTestCase(rows) ? rows.filter((r) => r.key !== key) : rows;
-}
-
-export function updateTestCase(
-  rows: TestCaseRow[],
-  key: string,
-  patch: Partial<Omit<TestCaseRow, "key" | "id">>,
-): TestCaseRow[] {
-  return rows.map((r) => (r.key === key ? { ...r, ...patch } : r));
 }
 
 function testCaseInputs(rows: TestCaseRow[]): TestCaseInput[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StudentTestCase } from "@/shared/api/assignments.ts";
-import { browserRows, serverRows } from "./result-rows.ts";
+import { browserRows, playgroundRows, resultBadge, serverRows } from "./result-rows.ts";
 
 const cases: StudentTestCase[] = [
   {
@@ -78,5 +78,56 @@ describe("server results", () => {
     });
     expect(set.rows[2].error).toBe("Error: NameError: name 'x' is not defined (line 1)");
     expect([set.passed, set.total]).toEqual([1, 3]);
+  });
+});
+
+describe("the tests-passed badge", () => {
+  const allPassed = browserRows(cases, {
+    passed: 2,
+    total: 2,
+    score: 100,
+    results: [
+      { passed: true, output: "Hello, Alex!", error: null, timeMs: 2 },
+      { passed: true, output: "Hello, Sam!", error: null, timeMs: 3 },
+    ],
+  });
+  it("after a browser run with hidden cases unchecked, counts visible tests and is not green", () => {
+    expect(allPassed.unchecked).toBe(1);
+    expect(resultBadge(allPassed)).toEqual({ text: "2/2 visible tests passed", tone: "blue" });
+  });
+  it("after the server's check, counts every test", () => {
+    const server = serverRows(cases, [
+      {
+        testCaseId: "a",
+        position: 0,
+        description: "",
+        hidden: false,
+        passed: true,
+        output: "",
+        errorMessage: null,
+        executionTimeMs: 1,
+      },
+      {
+        testCaseId: "h",
+        position: 1,
+        description: "",
+        hidden: true,
+        passed: true,
+        output: null,
+        errorMessage: null,
+        executionTimeMs: 1,
+      },
+    ]);
+    expect(resultBadge(server)).toEqual({ text: "2/2 tests passed", tone: "green" });
+  });
+  it("playground tests are all visible", () => {
+    const set = playgroundRows([{ input: "Sam", expectedOutput: "Hi" }], {
+      passed: 0,
+      total: 1,
+      score: 0,
+      results: [{ passed: false, output: "Error: NameError: x", error: "Error: NameError: x", timeMs: 1 }],
+    });
+    expect(set.rows[0]).toMatchObject({ label: "Test 1", input: "Sam", expected: "Hi", passed: false });
+    expect(resultBadge(set)).toEqual({ text: "0/1 tests passed", tone: "red" });
   });
 });

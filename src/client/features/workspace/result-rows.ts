@@ -1,8 +1,11 @@
-// One shape for a test's result, whether the browser ran it (Run Tests) or the server graded it
-// (Submit Code), joined with what the student may see of the test case.
+// One shape for a test's result, whether the browser ran it (Run Tests, the playground) or the
+// server graded it (Submit Code), joined with what the student may see of the test case.
 import type { StudentTestCase, SubmissionTestResult } from "@/shared/api/assignments.ts";
+import { scoreTone } from "@/shared/domain/progress.ts";
+import type { BadgeTone } from "@/shared/domain/tones.ts";
 import { closestOutput } from "@/shared/grading/diff.ts";
-import type { GradeResult } from "@/shared/grading/types.ts";
+import { scorePercent } from "@/shared/grading/score.ts";
+import type { GradeResult, TestCase } from "@/shared/grading/types.ts";
 
 export type ResultRow = {
   key: string;
@@ -17,7 +20,14 @@ export type ResultRow = {
   timeMs: number | null;
 };
 
-export type ResultSet = { source: "browser" | "server"; rows: ResultRow[]; passed: number; total: number };
+/** `passed`/`total` count the cases this check ran; `unchecked` the hidden ones it could not. */
+export type ResultSet = {
+  source: "browser" | "server";
+  rows: ResultRow[];
+  passed: number;
+  total: number;
+  unchecked: number;
+};
 
 const labelOf = (tc: StudentTestCase, i: number) =>
   tc.hidden ? `Hidden test ${i + 1}` : tc.description || `Test ${i + 1}`;
@@ -57,7 +67,27 @@ export function browserRows(cases: StudentTestCase[], grade: GradeResult): Resul
       timeMs: r?.timeMs ?? null,
     };
   });
-  return { source: "browser", rows, passed: grade.passed, total: grade.total };
+  const unchecked = rows.filter((r) => r.passed === null).length;
+  return { source: "browser", rows, passed: grade.passed, total: grade.total, unchecked };
+}
+
+/** The playground's own tests: all visible, numbered. */
+export function playgroundRows(tests: TestCase[], grade: GradeResult): ResultSet {
+  const rows = grade.results.map((r, i): ResultRow => {
+    const tc = tests[i];
+    return {
+      key: `test-${i}`,
+      label: `Test ${i + 1}`,
+      hidden: false,
+      passed: r.passed,
+      output: closestOutput(tc?.expectedOutput ?? "", r),
+      input: tc?.input || null,
+      expected: tc?.expectedOutput ?? "",
+      error: r.error,
+      timeMs: r.timeMs,
+    };
+  });
+  return { source: "browser", rows, passed: grade.passed, total: grade.total, unchecked: 0 };
 }
 
 export function serverRows(cases: StudentTestCase[], results: SubmissionTestResult[]): ResultSet {
@@ -77,5 +107,19 @@ export function serverRows(cases: StudentTestCase[], results: SubmissionTestResu
       timeMs: r.executionTimeMs,
     };
   });
-  return { source: "server", rows, passed: results.filter((r) => r.passed).length, total: results.length };
+  const passed = results.filter((r) => r.passed).length;
+  return { source: "server", rows, passed, total: results.length, unchecked: 0 };
+}
+
+/**
+ * The tests-passed badge. A browser check that left hidden cases unchecked says it counted only
+ * the visible ones and is never green: only the server's check can say everything passed.
+ */
+export function resultBadge(set: ResultSet): { text: string; tone: BadgeTone } {
+  const tone = scoreTone(scorePercent(set.passed, set.total));
+  if (set.unchecked === 0) return { text: `${set.passed}/${set.total} tests passed`, tone };
+  return {
+    text: `${set.passed}/${set.total} visible tests passed`,
+    tone: tone === "green" ? "blue" : tone,
+  };
 }

@@ -1,5 +1,6 @@
-// The Test Cases list of the assignment form: one fieldset per case, add, and remove while
-// more than one remains.
+// A Test Cases list editor: one fieldset per case (description, input, expected output, hidden),
+// add, and remove while more than one remains. Used by the assignment form; any editor of test
+// cases can use it with the rows of test-case-rows.ts.
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/client/components/ui/button.tsx";
@@ -10,7 +11,7 @@ import {
   removeTestCase,
   type TestCaseRow,
   updateTestCase,
-} from "./assignment-form.ts";
+} from "./test-case-rows.ts";
 
 const codeArea =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";

@@ -1,5 +1,6 @@
-// Test results of the workspace: pass/fail per case; a failed visible case expands to its
-// input, the student's output and the expected output with a line diff, plus tips.
+// Test results of every workspace (assignment, playground, exercises to come): the summary, then
+// pass/fail per case; a failed visible case expands to its input, the output and the expected
+// output with a line diff, plus tips. Hidden cases the browser did not run say so.
 import { ChevronDown, EyeOff, Lightbulb } from "lucide-react";
 import { useState } from "react";
 import { LineDiff } from "@/client/components/code/line-diff.tsx";
@@ -19,8 +20,8 @@ function Block({ title, text }: { title: string; text: string }) {
   );
 }
 
-function Row({ row }: { row: ResultRow }) {
-  const [open, setOpen] = useState(false);
+function Row({ row, defaultOpen }: { row: ResultRow; defaultOpen: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const [tipsOpen, setTipsOpen] = useState(false);
   const expandable = row.passed === false && !row.hidden;
   const status =
@@ -80,27 +81,40 @@ function Row({ row }: { row: ResultRow }) {
   );
 }
 
-export function AssignmentTestResults({ results }: { results: ResultSet | null }) {
+const SOURCE_NOTES = {
+  server: "(checked by PyClass when you submitted)",
+  browser: "(checked in your browser)",
+};
+
+export function TestResults({
+  results,
+  showSource = true,
+  openFailures = false,
+}: {
+  results: ResultSet | null;
+  /** Say whether the browser or the server checked (the playground has only the browser). */
+  showSource?: boolean;
+  /** Show failed cases opened (the playground, where failures are the point). */
+  openFailures?: boolean;
+}) {
   if (!results) return <p className="text-sm text-slate-500">No test results yet</p>;
-  const hiddenPending = results.rows.filter((r) => r.passed === null).length;
+  const { unchecked } = results;
   return (
     <div className="space-y-3">
-      <p className="text-sm font-medium" data-testid="test-summary">
-        {summaryText(results.passed, results.total)}
-        <span className="ml-2 font-normal text-slate-500">
-          {results.source === "server"
-            ? "(checked by PyClass when you submitted)"
-            : "(checked in your browser)"}
-        </span>
+      <p className="text-sm font-medium">
+        <span data-testid="test-summary">{summaryText(results.passed, results.total)}</span>
+        {showSource && (
+          <span className="ml-2 font-normal text-slate-500">{SOURCE_NOTES[results.source]}</span>
+        )}
       </p>
-      {hiddenPending > 0 && (
+      {unchecked > 0 && (
         <p className="text-xs text-slate-500">
-          {hiddenPending} hidden {hiddenPending === 1 ? "test is" : "tests are"} checked only when you submit.
+          {unchecked} hidden {unchecked === 1 ? "test is" : "tests are"} checked only when you submit.
         </p>
       )}
       <ol className="space-y-2">
         {results.rows.map((row) => (
-          <Row key={row.key} row={row} />
+          <Row key={row.key} row={row} defaultOpen={openFailures && row.passed === false} />
         ))}
       </ol>
     </div>

@@ -1,0 +1,12 @@
+// The workspace pieces shared by the assignment workspace, the playground and the exercise
+// workspace to come: the code runner, the results rows and their view.
+export {
+  browserRows,
+  playgroundRows,
+  type ResultRow,
+  type ResultSet,
+  resultBadge,
+  serverRows,
+} from "./result-rows.ts";
+export { TestResults } from "./test-results.tsx";
+export { type CodeRunner, type RunnerBusy, useCodeRunner } from "./use-code-runner.ts";

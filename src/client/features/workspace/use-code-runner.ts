@@ -1,0 +1,61 @@
+// useCodeRunner(): what every workspace does with the tab's Python — Run (with live input()),
+// Run Tests, Stop — plus which of them is busy, the test progress and the last failure, so a
+// page only wires buttons. Built on usePython() as it is.
+import { useRef, useState } from "react";
+import { usePython } from "@/client/python/use-python.ts";
+import type { GradeResult, HarnessRun, TestCase } from "@/shared/grading/types.ts";
+
+export type RunnerBusy = "run" | "tests" | null;
+
+export type CodeRunner = ReturnType<typeof useCodeRunner>;
+
+export function useCodeRunner() {
+  const python = usePython();
+  const [busy, setBusy] = useState<RunnerBusy>(null);
+  const [error, setError] = useState<string | null>(null);
+  // A ref as well as state: two clicks in one frame must not start two runs.
+  const busyNow = useRef(false);
+
+  async function guarded<T>(kind: Exclude<RunnerBusy, null>, work: () => Promise<T>): Promise<T | null> {
+    if (busyNow.current) return null;
+    busyNow.current = true;
+    setBusy(kind);
+    setError(null);
+    try {
+      return await work();
+    } catch (e) {
+      setError((e as Error).message);
+      return null;
+    } finally {
+      busyNow.current = false;
+      setBusy(null);
+    }
+  }
+
+  return {
+    state: python.state,
+    output: python.output,
+    prompt: python.prompt,
+    loadError: python.loadError,
+    inputMode: python.inputMode,
+    /** Python has started in this browser and is idle. */
+    ready: python.state === "ready",
+    /** A program is running or waiting for input: Stop applies. */
+    running: python.state === "running" || python.state === "waiting-for-input",
+    waitingForInput: python.state === "waiting-for-input",
+    busy,
+    /** Why the last run or test run failed (not a failing test: the runtime itself). */
+    error,
+    clearError: () => setError(null),
+    /** While tests run: how many have finished. */
+    testsDone: busy === "tests" ? python.testsDone : null,
+    /** Runs the program; null when something was already running or the runtime failed. */
+    run: (code: string): Promise<HarnessRun | null> => guarded("run", () => python.run(code)),
+    /** Runs the tests in fresh namespaces; null when busy or the runtime failed. */
+    runTests: (code: string, tests: TestCase[]): Promise<GradeResult | null> =>
+      guarded("tests", () => python.runTests(code, tests)),
+    stop: python.stop,
+    sendInput: python.sendInput,
+    retry: python.retry,
+  };
+}
