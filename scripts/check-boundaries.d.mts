@@ -1,0 +1,2 @@
+export function importsOf(text: string): string[];
+export function checkBoundaries(root: string): string[];
