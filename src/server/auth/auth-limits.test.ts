@@ -9,7 +9,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/setup/t
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { createApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { hit } from "../limits/limits.ts";
+import { hit, peek } from "../limits/limits.ts";
 import { AUTH_LIMITS, authLimitKey } from "./auth-limits.ts";
 import { parseTrustProxy } from "./client-address.ts";
 
@@ -130,6 +130,19 @@ describe("limits shared by every instance", () => {
       // Ten attempts between them, not ten each.
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
       expect(statuses.slice(10)).toEqual([429, 429]);
+      // Two apps in one process could share a module-level counter (Better Auth's in-memory
+      // limiter is one): show the allowance lives in the database every process reads.
+      const key = authLimitKey("/sign-in/email", "address+email", "", "shared@example.com");
+      expect(await peek(database.db, key)).toBe(12);
+      // What another process wrote to the table counts here: ten attempts made elsewhere.
+      const elsewhere = authLimitKey("/sign-in/email", "address+email", "", "elsewhere@example.com");
+      for (let i = 0; i < 10; i++) await hit(database.db, elsewhere, AUTH_LIMITS["/sign-in/email"][0]);
+      const res = await one.app.request("http://localhost:3000/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { Origin: TEST_ORIGIN, "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "elsewhere@example.com", password: "wrong-password" }),
+      });
+      expect(res.status).toBe(429);
     } finally {
       await one.grader.close();
       await two.grader.close();
