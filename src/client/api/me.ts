@@ -6,18 +6,30 @@ import type { ChooseRoleBody, Me, UpdateMeBody } from "@/shared/api/me.ts";
 
 export const meKeys = { all: ["me"] as const };
 
-/** The signed-in user, or null when nobody is signed in (or the read failed). */
+/**
+ * The signed-in user, or null when nobody is signed in (or the read failed: spec 01 §8). A session
+ * whose user no longer exists (404) is an error, shown as User not found., not a silent sign-out.
+ */
 export async function fetchMe(): Promise<Me | null> {
   try {
     return await api<Me>("/api/me");
   } catch (e) {
-    if (e instanceof ApiError && (e.status === 401 || e.status === 404)) return null;
-    console.error("Session read failed", e);
+    if (e instanceof ApiError && e.status === 404) throw e;
+    if (!(e instanceof ApiError && e.status === 401)) console.error("Session read failed", e);
     return null;
   }
 }
 
-export const meQuery = () => queryOptions({ queryKey: meKeys.all, queryFn: fetchMe, staleTime: 60_000 });
+/** True when the session's user is gone (GET /api/me answered 404). */
+export const isUserNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+export const meQuery = () =>
+  queryOptions({
+    queryKey: meKeys.all,
+    queryFn: fetchMe,
+    staleTime: 60_000,
+    retry: (failures, error) => !isUserNotFound(error) && failures < 1,
+  });
 
 export const useMe = () => useQuery(meQuery());
 

@@ -80,6 +80,14 @@ export function passwordStrength(password: string): {
     { id: "special", label: "A special character", met: /[^A-Za-z0-9]/.test(password) },
   ];
   const score = checks.filter((c) => c.met).length;
-  const label: StrengthLabel = score <= 2 ? "Weak" : score === 3 ? "Fair" : score === 4 ? "Good" : "Strong";
+  // Shorter than sign-up allows is Weak whatever else it has: the server refuses it.
+  const label: StrengthLabel =
+    score <= 2 || password.length < PASSWORD_MIN_LENGTH
+      ? "Weak"
+      : score === 3
+        ? "Fair"
+        : score === 4
+          ? "Good"
+          : "Strong";
   return { checks, score, label };
 }

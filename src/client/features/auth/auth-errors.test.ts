@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInErrorMessage, signUpErrorMessage } from "./auth-errors.ts";
+import { signInErrorMessage, signUpErrorMessage, updatePasswordErrorMessage } from "./auth-errors.ts";
 
 describe("sign-in error messages", () => {
   it("maps an unconfirmed address to the spec's text", () => {
@@ -28,5 +28,15 @@ describe("sign-up error messages", () => {
       "Password must be at least 6 characters long.",
     );
     expect(signUpErrorMessage({ code: "X", message: "Database down" })).toBe("Signup error: Database down");
+  });
+});
+
+describe("update password errors", () => {
+  it("show the catalogue message, never the server's raw text", () => {
+    expect(updatePasswordErrorMessage({ code: "PASSWORD_TOO_SHORT", message: "Password too short" })).toBe(
+      "Failed to update password.",
+    );
+    expect(updatePasswordErrorMessage({ message: "Invalid token" })).toBe("Failed to update password.");
+    expect(updatePasswordErrorMessage(null)).toBe("Failed to update password.");
   });
 });

@@ -12,6 +12,11 @@ export function signInErrorMessage(error: AuthFailure): string {
   return AUTH_MESSAGES.unexpected;
 }
 
+/** Update password: the catalogue has one message; the server's own text is never shown. */
+export function updatePasswordErrorMessage(_error: AuthFailure): string {
+  return AUTH_MESSAGES.updatePasswordFailed;
+}
+
 export function signUpErrorMessage(error: AuthFailure): string {
   if (error?.code === "USER_ALREADY_EXISTS" || error?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
     return AUTH_MESSAGES.accountExists;

@@ -7,6 +7,7 @@ import { TextField } from "@/client/components/ui/field.tsx";
 import { authClient } from "@/client/lib/auth-client.ts";
 import { AUTH_MESSAGES } from "@/shared/domain/auth-rules.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { updatePasswordErrorMessage } from "./auth-errors.ts";
 import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
 
 export function UpdatePasswordPage() {
@@ -39,7 +40,7 @@ export function UpdatePasswordPage() {
     setError(null);
     try {
       const { error: failure } = await authClient.resetPassword({ newPassword: password, token });
-      if (failure) return setError(failure.message || AUTH_MESSAGES.updatePasswordFailed);
+      if (failure) return setError(updatePasswordErrorMessage(failure));
       setDone(true);
     } catch {
       setError(AUTH_MESSAGES.updatePasswordFailed);

@@ -141,7 +141,7 @@ const sections: LegalSection[] = [
           items={[
             "passwords are stored in scrambled (hashed) form, so nobody can read them, not even us",
             "role-based access controls stop people seeing information that is not theirs",
-            "your code runs inside your own browser, not on other people’s computers",
+            "when you press Run, your code runs inside your own browser; when you submit work, PyClass also runs it on our server to check it, in a locked-down sandbox that cannot see other people’s information or the rest of the server",
           ]}
         />
         <p>

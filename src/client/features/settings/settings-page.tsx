@@ -1,7 +1,7 @@
 // Settings shared by students and teachers (spec 01 §2, spec 02 §2): name, e-mail, password reset.
 import { Palette } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useMe, useUpdateMe } from "@/client/api/me.ts";
+import { isUserNotFound, useMe, useUpdateMe } from "@/client/api/me.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
@@ -13,7 +13,7 @@ import { authClient } from "@/client/lib/auth-client.ts";
 import { isValidEmail } from "@/shared/domain/auth-rules.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
-export const SETTINGS_MESSAGES = {
+const SETTINGS_MESSAGES = {
   nameUpdated: "Name updated successfully!",
   emailUpdated: "Email update initiated. Please check your new email address for a confirmation link.",
   resetSent: "Password reset link sent to your email!",
@@ -21,6 +21,7 @@ export const SETTINGS_MESSAGES = {
   emailFailed: "Failed to update email.",
   resetFailed: "Failed to send password reset link.",
   loadFailed: "Failed to load user data",
+  userNotFound: "User not found.",
 } as const;
 
 type Banner = { tone: "error" | "success"; text: string } | null;
@@ -36,7 +37,10 @@ export function SettingsPage() {
   const [banner, setBanner] = useState<Banner>(null);
 
   if (me.isPending) return <Loading />;
-  if (!me.data) return <Alert tone="error">{SETTINGS_MESSAGES.loadFailed}</Alert>;
+  if (!me.data) {
+    const text = isUserNotFound(me.error) ? SETTINGS_MESSAGES.userNotFound : SETTINGS_MESSAGES.loadFailed;
+    return <Alert tone="error">{text}</Alert>;
+  }
   const user = me.data;
 
   const open = (section: Editing) => {
