@@ -28,7 +28,7 @@ import type { StudentAssignmentDetail, Submission } from "@/shared/api/assignmen
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 import { PreviousSubmissions } from "./previous-submissions.tsx";
 import { TeacherFeedback } from "./teacher-feedback.tsx";
-import { useDraft } from "./use-draft.ts";
+import { draftKey, useDraft } from "./use-draft.ts";
 
 export function AssignmentWorkspacePage() {
   const { assignmentId = "" } = useParams();
@@ -56,16 +56,14 @@ export function AssignmentWorkspacePage() {
 }
 
 /** Say so rather than do nothing when Run Tests has no visible case to run (spec: nothing fails silently). */
-export const ALL_TESTS_HIDDEN =
+const ALL_TESTS_HIDDEN =
   "All the tests for this assignment are hidden, so there is nothing to run here. PyClass checks them when you submit.";
 
 function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail; userId: string }) {
   const runner = useCodeRunner();
   const submissions = useMySubmissions(assignment.id);
   const createSubmission = useCreateSubmission(assignment.id);
-  const draft = useDraft(`pyclass:draft:${userId}:${assignment.id}`, () =>
-    studentStarterCode(assignment.starterCode),
-  );
+  const draft = useDraft(draftKey(userId, assignment.id), () => studentStarterCode(assignment.starterCode));
   // With no unsent draft, open on the newest code handed in (final or test run), not the
   // starter code: coming back after submitting must never look like lost work.
   const typed = useRef(false);

@@ -7,7 +7,7 @@ type Draft = { code: string; savedAt: number };
 
 export const draftKey = (userId: string, assignmentId: string) => `pyclass:draft:${userId}:${assignmentId}`;
 
-export function readDraft(key: string): Draft | null {
+function readDraft(key: string): Draft | null {
   try {
     const raw = localStorage.getItem(key);
     if (!raw) return null;

@@ -4,7 +4,7 @@ import { Card } from "@/client/components/ui/card.tsx";
 import type { ClassSummary } from "@/shared/api/classes.ts";
 import { ClassCode } from "./class-code.tsx";
 
-export function studentCountLabel(n: number): string {
+function studentCountLabel(n: number): string {
   return `${n} ${n === 1 ? "student" : "students"}`;
 }
 
