@@ -1,4 +1,5 @@
 // /dev/mailbox: the development outbox, so sign-up and reset links can be followed without SMTP.
+// The server answers it only outside production and only to a browser on the same computer.
 import { useOutbox } from "@/client/api/dev-mailbox.ts";
 
 export function DevMailboxPage() {
@@ -7,11 +8,16 @@ export function DevMailboxPage() {
     <main className="mx-auto max-w-3xl p-6">
       <h1 className="text-2xl font-semibold">Development mailbox</h1>
       <p className="mt-1 text-sm text-slate-600">
-        E-mails PyClass would have sent. This page exists only outside production.
+        E-mails PyClass would have sent. This page works only outside production, in a browser on the computer
+        running PyClass.
       </p>
       {mails.isPending && <p className="mt-6">Loading...</p>}
       {mails.isError && (
-        <p className="mt-6 text-red-700">The mailbox is not available (is this a production server?).</p>
+        <p className="mt-6 text-red-700">
+          The mailbox is not available here. It opens only on the computer running PyClass in development (at
+          http://localhost:{window.location.port || "3000"}/dev/mailbox), never over the network and never in
+          production.
+        </p>
       )}
       {mails.data?.length === 0 && <p className="mt-6 text-slate-600">No e-mails yet.</p>}
       <ul className="mt-6 space-y-4">
