@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { appendLine, OUTPUT_LIMIT_LINE } from "../../shared/grading/console-recorder.mjs";
 import { HARNESS_PATH, preparePyodideDir } from "./pyodide-files.mjs";
 
 const WORKER_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), "interpreter-worker.mjs");
@@ -174,8 +175,47 @@ function release(/** @type {Slot} */ slot) {
   slot.worker.terminate();
 }
 
+const UNREADABLE = "Error: the grader could not read this run";
+/** A record the host could not use: the pool reads it as a failed test. */
+const UNREADABLE_RUN = { unreadable: true };
+/** The longest error line kept (as MAX_ERROR_CHARS in host-protocol.ts). */
+const MAX_ERROR_CHARS = 4000;
+
 /**
- * Runs one test; resolves with the harness's run, or null if the worker had to be killed.
+ * The test's run, built here from the worker's record of what the program wrote (transcript,
+ * output, whether the cap was reached) and the error line the harness claimed — each checked
+ * for type and size. Null when the record is unusable.
+ * @param {any} m @param {number} maxOutput
+ */
+function buildRun(m, maxOutput) {
+  const { transcript, output, error, limited } = m ?? {};
+  // Code points never exceed UTF-16 units, and the recorder kept at most maxOutput of them.
+  if (typeof transcript !== "string" || transcript.length > 2 * maxOutput) return null;
+  if (typeof output !== "string" || output.length > transcript.length) return null;
+  let line = null;
+  let errorLine = null;
+  if (limited === true) errorLine = OUTPUT_LIMIT_LINE;
+  else if (typeof error === "string" && error.startsWith("Error: ")) {
+    errorLine = error.slice(0, MAX_ERROR_CHARS);
+    const at = /\(line (\d{1,9})\)$/.exec(errorLine);
+    if (at) line = Number(at[1]);
+  } else if (error !== null) errorLine = UNREADABLE;
+  const type =
+    errorLine === OUTPUT_LIMIT_LINE ? "OutputLimit" : (/^Error: (\w+)/.exec(errorLine ?? "")?.[1] ?? null);
+  return {
+    transcript: errorLine === null ? transcript : appendLine(transcript, errorLine),
+    output: errorLine === null ? output : appendLine(output, errorLine),
+    error: errorLine,
+    error_type: type,
+    line,
+    prompt: null,
+  };
+}
+
+/**
+ * Runs one test; resolves with the run built from the worker's record, or null if the worker
+ * had to be killed. A time limit that fired is final: the test fails as timed out, whatever the program did afterwards (what it printed after the
+ * interrupt stays in its output, before the TimeoutError line).
  * @param {Slot} slot
  * @param {{code: string, input: string, timeMs: number, maxOutput: number}} test
  */
@@ -204,10 +244,13 @@ function runTest(slot, test) {
     }, test.timeMs);
     slot.onMessage = (m) => {
       if (m?.type === "result") {
-        // The time limit firing is final, whatever the program did with the interrupt; the
-        // run itself is checked by the pool (a malformed one fails the test).
-        const timeMs = typeof m.timeMs === "number" ? m.timeMs : performance.now() - started;
-        finish({ run: m.run ?? null, timeMs, reason });
+        const run = buildRun(m, test.maxOutput);
+        // Only a KeyboardInterrupt (ours) says where a timed-out program was.
+        if (run && reason === "timeout" && !run.error?.startsWith("Error: KeyboardInterrupt"))
+          run.line = null;
+        // The cap was reached before the time limit (nothing is recorded after it fires).
+        const why = run?.error === OUTPUT_LIMIT_LINE ? null : reason;
+        finish({ run: run ?? UNREADABLE_RUN, timeMs: performance.now() - started, reason: why });
       } else if (m?.type === "fatal") {
         slot.dead = true;
         slot.worker.terminate();

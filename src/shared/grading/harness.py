@@ -11,7 +11,6 @@ line; once it runs out input() returns '' (echoed as an empty line, as if Enter 
 
 import builtins
 import io
-import json
 import os
 import shutil
 import sys
@@ -61,7 +60,7 @@ class _Console:
         self.on_output = on_output
         self.limited = False
 
-    def add(self, text, printed):
+    def add(self, text, printed, fd=1):
         if not text:
             return
         if self.limited:
@@ -79,14 +78,54 @@ class _Console:
         if self.limited:
             raise OutputLimitReached()
 
+    def flush(self):
+        pass
+
+
+def _write_fd(fd, text):
+    data = text.encode("utf-8", "replace")
+    while data:
+        data = data[os.write(fd, data) :]
+
+
+class _HostConsole:
+    """The server's console: nothing is kept here. Printed text goes to file descriptor 1 (2 for
+    stderr), console-only text (prompts, the echo of input past its end) to `console_fd`; the
+    host records and caps what arrives there. Standard output is a buffered C text stream (print
+    stays as fast as collecting in Python); a prompt, input, stderr and the end of the run flush
+    it first, so the order is kept."""
+
+    limited = False
+
+    def __init__(self, console_fd):
+        self._console_fd = console_fd
+        self.stdout = io.TextIOWrapper(
+            io.BufferedWriter(io.FileIO(1, "w", closefd=False)),
+            encoding="utf-8",
+            errors="replace",
+        )
+
+    def flush(self):
+        self.stdout.flush()
+
+    def add(self, text, printed, fd=1):
+        if not text:
+            return
+        if printed and fd == 1:
+            self.stdout.write(text)
+            return
+        self.stdout.flush()
+        _write_fd(fd if printed else self._console_fd, text)
+
 
 class _Writer(io.TextIOBase):
     """sys.stdout / sys.stderr replacement writing into the console."""
 
-    def __init__(self, console, name):
+    def __init__(self, console, name, fd=1):
         super().__init__()
         self._console = console
         self._name = name
+        self._fd = fd
 
     @property
     def name(self):
@@ -105,11 +144,14 @@ class _Writer(io.TextIOBase):
     def write(self, s):
         if not isinstance(s, str):
             raise TypeError(f"write() argument must be str, not {type(s).__name__}")
-        self._console.add(s, True)
+        if self._fd == 1:
+            self._console.add(s, True)
+        else:
+            self._console.add(s, True, self._fd)
         return len(s)
 
     def flush(self):
-        pass
+        self._console.flush()
 
 
 class _Input:
@@ -117,11 +159,24 @@ class _Input:
     (interactive: the browser blocks on a SharedArrayBuffer until the user answers), or from a
     script that raises InputNeeded when it runs out (re-run mode)."""
 
-    def __init__(self, console, lines, read_line, need_more):
+    def __init__(self, console, lines, read_line, need_more, from_fd=False):
         self._console = console
         self._lines = list(lines or [])
         self._read_line = read_line
         self._need_more = need_more
+        # Server: lines come from descriptor 0, one per read, and the host echoes them.
+        self._from_fd = from_fd
+
+    def _read_fd_line(self):
+        """One line from descriptor 0 (with its newline), or None at the end of the input."""
+        self._console.flush()
+        data = b""
+        while not data.endswith(b"\n"):
+            chunk = os.read(0, 65536)
+            if not chunk:
+                break
+            data += chunk
+        return data.decode("utf-8", "replace") if data else None
 
     def _next(self, prompt):
         if self._lines:
@@ -140,12 +195,20 @@ class _Input:
     def input(self, prompt=""):
         prompt = str(prompt)
         self._console.add(prompt, False)
+        if self._from_fd:
+            line = self._read_fd_line()
+            if line is None:
+                self._console.add("\n", False)
+                return ""
+            return line.replace("\r", "").split("\n")[0]
         line = self._next(prompt).replace("\r", "").split("\n")[0]
         self._console.add(line + "\n", False)
         return line
 
     # sys.stdin replacement: reading a line behaves like input() without a prompt.
     def readline(self, size=-1):
+        if self._from_fd:
+            return self._read_fd_line() or ""
         if not self._lines and self._read_line is None and not self._need_more:
             return ""
         line = self._next("")
@@ -154,6 +217,13 @@ class _Input:
 
     def read(self, size=-1):
         parts = []
+        if self._from_fd:
+            while True:
+                line = self.readline()
+                if not line:
+                    break
+                parts.append(line)
+            return "".join(parts)
         while self._lines:
             parts.append(self.readline())
         return "".join(parts)
@@ -234,29 +304,9 @@ def _clamped_setrecursionlimit(original):
     return setrecursionlimit
 
 
-def run_program(
-    code,
-    input_text="",
-    *,
-    read_line=None,
-    need_more=False,
-    on_output=None,
-    max_output=DEFAULT_MAX_OUTPUT,
-    fresh_dir=True,
-):
-    """Run `code` as __main__ in a fresh namespace. Returns a dict:
-    transcript   console text (prints, prompts, echoes, then the error line if any)
-    output       the same without prompts and echoes
-    error        'Error: ...' line, '[output limit reached]', or None
-    error_type   exception class name, 'OutputLimit', 'InputNeeded' or None
-    line         line of the student's code the error happened on, or None
-    prompt       the prompt that was waiting, in re-run mode (error_type 'InputNeeded')
-    """
-    console = _Console(max_output, on_output)
-    stdin = _Input(console, split_input(input_text), read_line, need_more)
-    stdout = _Writer(console, "<stdout>")
-    stderr = _Writer(console, "<stderr>")
-
+def _execute(code, console, stdin, stdout, stderr, fresh_dir):
+    """Runs `code` as __main__ in a fresh namespace with the console and input wired in, and
+    restores the interpreter afterwards. Returns (error, error_type, line, prompt)."""
     saved = {
         "stdout": sys.stdout,
         "stderr": sys.stderr,
@@ -319,6 +369,32 @@ def run_program(
                 shutil.rmtree(work_dir, ignore_errors=True)
             except BaseException:
                 pass
+    return error, error_type, line, prompt
+
+
+def run_program(
+    code,
+    input_text="",
+    *,
+    read_line=None,
+    need_more=False,
+    on_output=None,
+    max_output=DEFAULT_MAX_OUTPUT,
+    fresh_dir=True,
+):
+    """Run `code` as __main__ in a fresh namespace. Returns a dict:
+    transcript   console text (prints, prompts, echoes, then the error line if any)
+    output       the same without prompts and echoes
+    error        'Error: ...' line, '[output limit reached]', or None
+    error_type   exception class name, 'OutputLimit', 'InputNeeded' or None
+    line         line of the student's code the error happened on, or None
+    prompt       the prompt that was waiting, in re-run mode (error_type 'InputNeeded')
+    """
+    console = _Console(max_output, on_output)
+    stdin = _Input(console, split_input(input_text), read_line, need_more)
+    stdout = _Writer(console, "<stdout>")
+    stderr = _Writer(console, "<stderr>")
+    error, error_type, line, prompt = _execute(code, console, stdin, stdout, stderr, fresh_dir)
 
     if console.limited and error_type != "OutputLimit":
         # The student's code caught OutputLimitReached and went on: the cap still failed it.
@@ -340,14 +416,25 @@ def run_program(
     }
 
 
+def run_on_host(code, console_fd, fresh_dir=True):
+    """The server's entry point. Runs `code` like run_program, but keeps no console: printed
+    text goes to descriptors 1/2, prompts to `console_fd`, and input lines come from descriptor
+    0; the host records (and caps) all of it outside Python. Returns the error line (the same
+    'Error: ...' text run_program would append), or None. The host treats the answer as a claim
+    by the program - it only ever fails the program's own test - and checks its type and size."""
+    console = _HostConsole(console_fd)
+    stdin = _Input(console, None, None, False, from_fd=True)
+    stdout = console.stdout
+    stderr = _Writer(console, "<stderr>", 2)
+    error, _error_type, _line, _prompt = _execute(code, console, stdin, stdout, stderr, fresh_dir)
+    try:
+        console.flush()
+    except BaseException:  # noqa: BLE001 - refused by the host (cap, time limit): already recorded
+        pass
+    return error
+
+
 def _append_line(text, line):
     if text and not text.endswith("\n"):
         text += "\n"
     return text + line
-
-
-def run_program_json(code, input_text="", max_output=DEFAULT_MAX_OUTPUT):
-    """The server's entry point: strings in, a JSON string out, so no JavaScript object is ever
-    handed to the student's interpreter."""
-    return json.dumps(run_program(code, input_text, max_output=max_output))
-

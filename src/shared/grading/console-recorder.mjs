@@ -1,0 +1,113 @@
+// @ts-check
+// The console recorder: builds a run's transcript (everything the console shows, in order) and
+// its output (printed text only) from what the JavaScript side observed the program write,
+// and enforces the output cap — outside Python, where the program cannot reach it.
+// Plain JavaScript with JSDoc so the sandboxed grader host loads it without a TypeScript loader;
+// harness.py's _Console implements the same rule for CPython (the reference transcripts).
+//
+// The cap counts characters (code points, as Python's len does) of the whole transcript. The
+// write that crosses it is kept up to the cap and refused; every later write is refused too.
+
+export const OUTPUT_LIMIT_LINE = "[output limit reached]";
+
+/** Test input is lines separated by newlines; a final newline does not add an empty line. */
+export function splitInput(/** @type {string} */ text) {
+  if (!text) return [];
+  const lines = text.replace(/\r\n/g, "\n").replace(/\r/g, "\n").split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+/** Number of code points in `text` (a surrogate pair counts once). */
+function codePoints(/** @type {string} */ text) {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** The first `count` code points of `text`. */
+function headCodePoints(/** @type {string} */ text, /** @type {number} */ count) {
+  let i = 0;
+  for (let taken = 0; taken < count && i < text.length; taken++) {
+    const c = text.charCodeAt(i);
+    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length;
+    i += pair && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff ? 2 : 1;
+  }
+  return text.slice(0, i);
+}
+
+/** Appends `line` on a line of its own. */
+export function appendLine(/** @type {string} */ text, /** @type {string} */ line) {
+  return (text && !text.endsWith("\n") ? `${text}\n` : text) + line;
+}
+
+/**
+ * @typedef {object} ConsoleRecorder
+ * @property {(text: string) => boolean} print  printed text (stdout/stderr): transcript and output
+ * @property {(text: string) => boolean} console  console-only text (prompts, echoed input)
+ * @property {() => void} freeze  refuse everything from now on (the time limit fired)
+ * @property {() => boolean} limited  whether the cap was reached
+ * @property {() => string} transcript
+ * @property {() => string} output
+ */
+
+/**
+ * @param {{ maxOutput: number, isFrozen?: () => boolean, onText?: (text: string) => void }} options
+ *   `isFrozen` is asked on every write (e.g. a flag the timing thread sets when the time limit
+ *   fires); `onText` sees each accepted piece (for streaming to a console).
+ * @returns {ConsoleRecorder} `print`/`console` return false when the text was refused (cap
+ *   reached or frozen): the caller makes that write fail.
+ */
+export function createConsoleRecorder({ maxOutput, isFrozen, onText }) {
+  /** @type {string[]} */
+  const transcript = [];
+  /** @type {string[]} */
+  const output = [];
+  let size = 0;
+  let limited = false;
+  let frozen = false;
+
+  /** @param {string} text @param {boolean} printed */
+  function add(text, printed) {
+    if (frozen || (isFrozen?.() ?? false)) {
+      frozen = true;
+      return false;
+    }
+    if (limited) return false;
+    if (!text) return true;
+    const room = Math.max(0, maxOutput - size);
+    let n = codePoints(text);
+    if (n > room) {
+      text = headCodePoints(text, room);
+      n = room;
+      limited = true;
+    }
+    size += n;
+    if (text) {
+      transcript.push(text);
+      if (printed) output.push(text);
+      onText?.(text);
+    }
+    return !limited;
+  }
+
+  return {
+    print: (text) => add(text, true),
+    console: (text) => add(text, false),
+    freeze() {
+      frozen = true;
+    },
+    limited: () => limited,
+    transcript: () => transcript.join(""),
+    output: () => output.join(""),
+  };
+}
