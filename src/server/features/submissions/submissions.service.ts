@@ -69,11 +69,11 @@ async function withResults(db: Db, rows: SubmissionRow[], viewer: Viewer): Promi
       description: secret ? "" : (r.description ?? ""),
       hidden,
       passed: r.passed,
-      // The transcript echoes the case's input, and an error line can quote it: a student gets
-      // neither for a hidden case, only whether it passed.
+      // A student learns only whether a hidden case passed: the transcript echoes its input, an
+      // error line can quote it, and a program can make its running time depend on it.
       output: secret ? null : r.output,
-      errorMessage: secret ? (r.passed ? null : ASSIGNMENT_MESSAGES.testCaseFailed) : r.errorMessage,
-      executionTimeMs: r.executionTimeMs,
+      errorMessage: secret ? null : r.errorMessage,
+      executionTimeMs: secret ? null : r.executionTimeMs,
     });
   }
   return rows.map((s) => ({
