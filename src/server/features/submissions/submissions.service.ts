@@ -29,6 +29,16 @@ type GradeInput = z.output<typeof GradeBody>;
 /** Who is looking decides what a result may show: students never see inside a hidden case. */
 type Viewer = "teacher" | "student";
 
+/**
+ * PostgreSQL text cannot hold U+0000, yet a program may print chr(0) (or raise an error quoting
+ * it). What is stored and shown writes it as U+2400 (␀, the symbol Unicode made for it): one
+ * visible character, so lines and diffs keep their shape. Grading has already compared the raw
+ * output; only the record is escaped.
+ */
+export function visibleNul<T extends string | null>(text: T): T {
+  return (text === null ? null : text.replaceAll("\u0000", "\u2400")) as T;
+}
+
 /** The spec's text for a failed case, followed by the program's error line when it had one. */
 export function failureMessage(error: string | null): string {
   return error ? `${ASSIGNMENT_MESSAGES.testCaseFailed}\n${error}` : ASSIGNMENT_MESSAGES.testCaseFailed;
@@ -193,8 +203,8 @@ export async function createSubmission(
             submissionId: inserted.id,
             testCaseId: t.id,
             passed: r.passed,
-            output: r.output,
-            errorMessage: r.passed ? null : failureMessage(r.error),
+            output: visibleNul(r.output),
+            errorMessage: r.passed ? null : visibleNul(failureMessage(r.error)),
             executionTimeMs: r.timeMs,
           };
         }),

@@ -141,6 +141,23 @@ describe("Submit Code: graded by the server", () => {
     await busy.close();
   });
 
+  it("records a program that prints chr(0): NUL is stored and shown as ␀ (U+2400)", async () => {
+    const own = await createAssignment(t, teacher, cls.id); // keeps the lists below to their own
+    const code = 'print("Hello" + chr(0) + "Ada")\nraise ValueError("bad" + chr(0))';
+    const res = await post(student, { code, final: true }, own.id);
+    expect(res.status).toBe(201);
+    const s = await json<Submission>(res);
+    expect(s.results[0].output, JSON.stringify(s.results)).toContain("Hello\u2400Ada");
+    expect(s.results[0].errorMessage).toContain("ValueError: bad\u2400");
+    // The teacher reads the same record; no NUL anywhere in it.
+    const stored = await t.request("GET", `/api/submissions/${s.id}`, { cookie: teacher.cookie });
+    const text = await stored.text();
+    expect(text).not.toContain("\\u0000");
+    expect((JSON.parse(text) as Submission).results.map((r) => r.output)).toEqual(
+      s.results.map((r) => r.output),
+    );
+  });
+
   it("refuses a program over 100,000 characters", async () => {
     const res = await post(student, { code: "#".repeat(100_001), final: true });
     expect(res.status).toBe(400);
