@@ -7,14 +7,14 @@ import { csvFileName, csvResponse } from "../../http/csv.ts";
 import type { AppEnv } from "../../types.ts";
 import { readJson } from "../../validate.ts";
 import {
-  assignmentGradeSheet,
   createAssignment,
   getAssignment,
-  getProgress,
   getTestCases,
   listAssignments,
   updateAssignment,
 } from "./assignments.service.ts";
+import { assignmentGradeSheet } from "./grade-sheet.ts";
+import { getProgress } from "./progress.service.ts";
 
 const teacherOrStudent = requireRole("teacher", "student");
 const teacher = requireRole("teacher");

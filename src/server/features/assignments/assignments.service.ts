@@ -1,26 +1,22 @@
 // Assignments and their test cases: lists for teachers and students, create, edit (test case
-// list replaced in one transaction), the teacher's progress view and the assignment grade export.
+// list replaced in one transaction). The teacher's progress view is in progress.service.ts, the
+// grade export in grade-sheet.ts.
 // Students never receive a hidden test case's description, input or expected output.
-import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   ASSIGNMENT_MESSAGES,
   type AssignmentClass,
   type AssignmentDetail,
-  type AssignmentProgress,
   type CreateAssignmentBody,
   type StudentAssignmentDetail,
   type StudentAssignmentListItem,
-  type StudentProgressRow,
   type StudentTestCase,
   type TeacherAssignmentDetail,
   type TeacherAssignmentListItem,
   type TeacherTestCase,
-  type TestCasePerformance,
   type UpdateAssignmentBody,
 } from "../../../shared/api/assignments.ts";
-import { sortByName } from "../../../shared/domain/names.ts";
-import { PROGRESS_LABELS, progressStatus } from "../../../shared/domain/progress.ts";
 import { isBlankTestCase } from "../../../shared/domain/test-cases.ts";
 import {
   type AssignmentRow,
@@ -31,17 +27,8 @@ import {
 import type { SessionUser } from "../../auth/guards.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedPer } from "../../db/prepared.ts";
-import {
-  assignments,
-  classes,
-  classMembers,
-  submissions,
-  testCaseResults,
-  testCases,
-  user,
-} from "../../db/schema.ts";
+import { assignments, classes, classMembers, submissions, testCases } from "../../db/schema.ts";
 import { badRequest } from "../../errors.ts";
-import type { CsvCell } from "../../http/csv.ts";
 import { latestFinals } from "../submissions/index.ts";
 
 type TestCaseRow = typeof testCases.$inferSelect;
@@ -85,7 +72,8 @@ export const toStudentCase = (t: TestCaseRow): StudentTestCase =>
         expectedOutput: t.expectedOutput,
       };
 
-function casesOf(db: Db, assignmentId: string) {
+/** An assignment's test cases in the order students see them. */
+export function casesOf(db: Db, assignmentId: string) {
   return db
     .select()
     .from(testCases)
@@ -281,135 +269,4 @@ export async function updateAssignment(
     }
   });
   return getAssignment(db, me, id) as Promise<TeacherAssignmentDetail>;
-}
-
-// ── Teacher views ────────────────────────────────────────────────────────────────────────
-
-type ProgressRowWithNotes = StudentProgressRow & { notes: string | null; score: number | null };
-
-async function progressData(db: Db, me: SessionUser, id: string) {
-  const { assignment, cls } = await assertOwnsAssignment(db, me, id);
-  const latest = latestFinals(db, eq(submissions.assignmentId, id)).as("latest");
-  const [students, allFinals, attempts, cases, results] = await Promise.all([
-    db
-      .select({ id: user.id, name: user.name, email: user.email })
-      .from(classMembers)
-      .innerJoin(user, eq(user.id, classMembers.userId))
-      .where(eq(classMembers.classId, cls.id))
-      .then(sortByName),
-    db
-      .select({
-        id: submissions.id,
-        userId: submissions.userId,
-        submittedAt: submissions.submittedAt,
-        teacherGrade: submissions.teacherGrade,
-        teacherNotes: submissions.teacherNotes,
-        passedTests: submissions.passedTests,
-        totalTests: submissions.totalTests,
-        score: submissions.score,
-      })
-      .from(submissions)
-      .where(and(eq(submissions.assignmentId, id), eq(submissions.isFinal, true)))
-      .orderBy(asc(submissions.userId), desc(submissions.submittedAt), desc(submissions.id)),
-    db
-      .select({ userId: submissions.userId, n: count() })
-      .from(submissions)
-      .where(eq(submissions.assignmentId, id))
-      .groupBy(submissions.userId),
-    casesOf(db, id),
-    // Per test case: how the current members' newest final submissions did on it.
-    db
-      .select({
-        testCaseId: testCaseResults.testCaseId,
-        runs: count(),
-        failures: sql<number>`count(*) filter (where not ${testCaseResults.passed})`.mapWith(Number),
-      })
-      .from(testCaseResults)
-      .innerJoin(latest, eq(latest.id, testCaseResults.submissionId))
-      .innerJoin(classMembers, and(eq(classMembers.classId, cls.id), eq(classMembers.userId, latest.userId)))
-      .groupBy(testCaseResults.testCaseId),
-  ]);
-
-  // Node 20 has no Map.groupBy. Each student's finals stay newest first, as queried.
-  const finalsByStudent = new Map<string, typeof allFinals>();
-  for (const f of allFinals) {
-    const list = finalsByStudent.get(f.userId);
-    if (list) list.push(f);
-    else finalsByStudent.set(f.userId, [f]);
-  }
-  const attemptsByStudent = new Map(attempts.map((a) => [a.userId, a.n]));
-  const rows: ProgressRowWithNotes[] = students.map((s) => {
-    const own = finalsByStudent.get(s.id) ?? [];
-    const newest = own[0];
-    return {
-      student: s,
-      status: progressStatus(own),
-      submittedAt: iso(newest?.submittedAt ?? null),
-      grade: newest?.teacherGrade ?? null,
-      submissionId: newest?.id ?? null,
-      passedTests: newest?.passedTests ?? null,
-      totalTests: newest?.totalTests ?? null,
-      attempts: attemptsByStudent.get(s.id) ?? 0,
-      notes: newest?.teacherNotes ?? null,
-      score: newest?.score ?? null,
-    };
-  });
-
-  const scores = rows.flatMap((r) => (r.score === null ? [] : [r.score]));
-  const byCase = new Map(results.map((r) => [r.testCaseId, r]));
-  const performance: TestCasePerformance[] = cases.map((t) => {
-    const r = byCase.get(t.id);
-    const runs = r?.runs ?? 0;
-    const failures = r?.failures ?? 0;
-    return {
-      testCaseId: t.id,
-      position: t.position,
-      description: t.description,
-      hidden: t.hidden,
-      runs,
-      failures,
-      failureRate: runs > 0 ? (failures / runs) * 100 : null,
-    };
-  });
-  // Highest failure rate first; cases nobody has run yet last; ties in test order.
-  const ranked = performance.toSorted(
-    (a, b) => (b.failureRate ?? -1) - (a.failureRate ?? -1) || a.position - b.position,
-  );
-  const progress: AssignmentProgress = {
-    totalStudents: rows.length,
-    submittedCount: rows.filter((r) => r.submissionId !== null).length,
-    avgPassRate: scores.length > 0 ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
-    students: rows.map(({ notes: _notes, score: _score, ...row }) => row),
-    testCasePerformance: ranked.slice(0, 5),
-    challengingAreas: ranked.filter((p) => p.failures > 0).slice(0, 3),
-  };
-  return { assignment, cls, rows, progress };
-}
-
-export async function getProgress(db: Db, me: SessionUser, id: string): Promise<AssignmentProgress> {
-  return (await progressData(db, me, id)).progress;
-}
-
-const round2 = (n: number) => Number(n.toFixed(2));
-
-/** The assignment grade sheet: one row per class member, in name order. */
-export async function assignmentGradeSheet(db: Db, me: SessionUser, id: string) {
-  const { assignment, cls, rows } = await progressData(db, me, id);
-  const sheet: CsvCell[][] = [
-    ["Student", "E-mail", "Status", "Submitted at", "Tests passed", "Score", "Grade", "Notes"],
-  ];
-  for (const r of rows) {
-    sheet.push([
-      r.student.name,
-      r.student.email,
-      PROGRESS_LABELS[r.status],
-      r.submittedAt,
-      // "2 of 3", not "2/3", which spreadsheets turn into a date.
-      r.passedTests === null ? null : `${r.passedTests} of ${r.totalTests}`,
-      r.score === null ? null : round2(r.score),
-      r.grade === null ? null : round2(r.grade),
-      r.notes,
-    ]);
-  }
-  return { name: `${cls.name}-${assignment.name}`, rows: sheet };
 }

@@ -1,0 +1,31 @@
+// The assignment grade sheet behind GET /api/assignments/:id/export.csv: the progress view's rows
+// with score, grade and notes, in the cells a spreadsheet reads.
+import { PROGRESS_LABELS } from "../../../shared/domain/progress.ts";
+import type { SessionUser } from "../../auth/guards.ts";
+import type { Db } from "../../db/client.ts";
+import type { CsvCell } from "../../http/csv.ts";
+import { loadProgress } from "./progress.service.ts";
+
+const round2 = (n: number) => Number(n.toFixed(2));
+
+/** The assignment grade sheet: one row per class member, in name order. */
+export async function assignmentGradeSheet(db: Db, me: SessionUser, id: string) {
+  const { assignment, cls, rows } = await loadProgress(db, me, id);
+  const sheet: CsvCell[][] = [
+    ["Student", "E-mail", "Status", "Submitted at", "Tests passed", "Score", "Grade", "Notes"],
+  ];
+  for (const r of rows) {
+    sheet.push([
+      r.student.name,
+      r.student.email,
+      PROGRESS_LABELS[r.status],
+      r.submittedAt,
+      // "2 of 3", not "2/3", which spreadsheets turn into a date.
+      r.passedTests === null ? null : `${r.passedTests} of ${r.totalTests}`,
+      r.score === null ? null : round2(r.score),
+      r.grade === null ? null : round2(r.grade),
+      r.notes,
+    ]);
+  }
+  return { name: `${cls.name}-${assignment.name}`, rows: sheet };
+}
