@@ -1,0 +1,47 @@
+// Sign-up, step 1 of 2: the name, checked before the visitor moves on to e-mail and password.
+import { type FormEvent, useState } from "react";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { TextField } from "@/client/components/ui/field.tsx";
+import { validateSignUpName } from "@/shared/domain/auth-rules.ts";
+import { AuthCard } from "./auth-card.tsx";
+import type { AuthDraft } from "./auth-draft.ts";
+import { BackLink } from "./back-link.tsx";
+
+export function SignUpNameStep({
+  draft: { name, setName },
+  onContinue,
+  onBack,
+}: {
+  draft: AuthDraft;
+  onContinue: () => void;
+  onBack: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateSignUpName(name);
+    if (problem) return setError(problem);
+    onContinue();
+  }
+
+  return (
+    <AuthCard title="Let's get you started" subtitle="Step 1 of 2: what should we call you?">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <TextField
+          label="Your name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoFocus
+        />
+        <Button type="submit" className="w-full">
+          Continue
+        </Button>
+      </form>
+      <BackLink onClick={onBack} />
+    </AuthCard>
+  );
+}
