@@ -50,7 +50,7 @@ export function createApp({
   const auth = createAuth(db, config, mailer);
   const sessions = createSessionCache();
   const sessionCookie = sessionCookieName(config);
-  const submitLimiter = createSubmitLimiter();
+  const submitLimiter = createSubmitLimiter(db);
   const csrf = sameOriginWrites(trustedOrigins(config));
   const app = new Hono<AppEnv>();
 

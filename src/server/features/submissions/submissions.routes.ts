@@ -25,8 +25,10 @@ export const submissionRoutes = new Hono<AppEnv>()
     const { db, grader, submitLimiter } = c.get("deps");
     const me = currentUser(c);
     const submit = () => createSubmission(db, grader, me, c.req.param("id"), body);
-    // Only final submissions use the grader; Run Tests attempts are a cheap insert.
-    return c.json(await (body.final ? submitLimiter.run(me.id, submit) : submit()), 201);
+    if (body.final) return c.json(await submitLimiter.run(me.id, submit), 201);
+    // Run Tests attempts are a cheap insert, but still a stored row each.
+    await submitLimiter.countRun(me.id);
+    return c.json(await submit(), 201);
   })
   .get("/submissions/:id", teacherOrStudent, async (c) =>
     c.json(await getSubmission(c.get("deps").db, currentUser(c), c.req.param("id"))),

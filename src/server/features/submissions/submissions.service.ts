@@ -1,7 +1,8 @@
 // Submissions: Submit Code is graded here, by the server's grading pool, against every test case
 // (hidden ones included) — whatever the browser claims is ignored. Run Tests attempts are kept
-// with the browser's counts, marked unverified. Teachers grade final submissions.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+// with the browser's counts (clamped to the visible cases), marked unverified. Teachers grade
+// final submissions. Program output is stored with NUL made visible (see visibleNul).
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import {
   ASSIGNMENT_MESSAGES,
@@ -156,7 +157,12 @@ export async function createSubmission(
   if (as !== "member") throw forbidden();
 
   if (!body.final) {
-    const total = body.browserResult?.total ?? 0;
+    // The browser runs only the visible cases: it can't have passed more than there are.
+    const [{ visible }] = await db
+      .select({ visible: count() })
+      .from(testCases)
+      .where(and(eq(testCases.assignmentId, assignmentId), eq(testCases.hidden, false)));
+    const total = Math.min(body.browserResult?.total ?? 0, visible);
     const passed = Math.min(body.browserResult?.passed ?? 0, total);
     const [row] = await db
       .insert(submissions)

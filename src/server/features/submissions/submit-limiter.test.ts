@@ -1,39 +1,103 @@
-import { describe, expect, it } from "vitest";
+// Fair use on a real database (PGlite here, PostgreSQL in the second CI pass): two limiters on one
+// database stand for two instances of the app behind a load balancer.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb } from "../../../../tests/setup/test-db.ts";
+import type { Database } from "../../db/client.ts";
 import { createSubmitLimiter, SUBMIT_LIMIT_MESSAGES } from "./submit-limiter.ts";
 
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDb();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A grading that finishes when the test says so. */
+function pending<T>(value: T) {
+  let finish!: () => void;
+  const done = new Promise<T>((resolve) => (finish = () => resolve(value)));
+  return { grade: () => done, finish };
+}
+
 describe("submit limiter", () => {
-  it("lets one submission per student be checked at a time", async () => {
-    const limiter = createSubmitLimiter();
-    let release!: () => void;
-    const first = limiter.run("ada", () => new Promise<string>((r) => (release = () => r("graded"))));
-    await expect(limiter.run("ada", async () => "again")).rejects.toMatchObject({
-      status: 429,
-      message: SUBMIT_LIMIT_MESSAGES.busy,
-    });
+  it("lets one submission per student be checked at a time, on every instance", async () => {
+    const a = createSubmitLimiter(database.db);
+    const b = createSubmitLimiter(database.db);
+    const slow = pending("graded");
+    const first = a.run("ada", slow.grade);
+    await new Promise((r) => setTimeout(r, 50)); // the lease is taken before grading starts
+    for (const limiter of [a, b]) {
+      await expect(limiter.run("ada", async () => "again")).rejects.toMatchObject({
+        status: 429,
+        code: "SUBMISSION_IN_PROGRESS",
+        message: SUBMIT_LIMIT_MESSAGES.busy,
+      });
+    }
     // Another student is not held up.
-    await expect(limiter.run("ben", async () => "ben graded")).resolves.toBe("ben graded");
-    release();
+    await expect(b.run("ben", async () => "ben graded")).resolves.toBe("ben graded");
+    slow.finish();
     await expect(first).resolves.toBe("graded");
-    await expect(limiter.run("ada", async () => "next")).resolves.toBe("next");
+    await expect(b.run("ada", async () => "next")).resolves.toBe("next");
   });
 
-  it("allows 10 a minute, then asks the student to wait", async () => {
-    let t = 0;
-    const limiter = createSubmitLimiter({ now: () => t });
-    for (let i = 0; i < 10; i++) await limiter.run("ada", async () => i);
-    await expect(limiter.run("ada", async () => 11)).rejects.toMatchObject({
-      status: 429,
-      message: SUBMIT_LIMIT_MESSAGES.tooMany,
-    });
+  it("allows 10 a minute across instances, then asks the student to wait", async () => {
+    let t = Date.parse("2026-11-22T10:00:00Z");
+    const now = () => new Date(t);
+    const a = createSubmitLimiter(database.db, { now });
+    const b = createSubmitLimiter(database.db, { now });
+    for (let i = 0; i < 10; i++) await (i % 2 ? a : b).run("cy", async () => i);
+    for (const limiter of [a, b]) {
+      await expect(limiter.run("cy", async () => 11)).rejects.toMatchObject({
+        status: 429,
+        code: "TOO_MANY_SUBMISSIONS",
+        message: SUBMIT_LIMIT_MESSAGES.tooMany,
+      });
+    }
     t += 60_001;
-    await expect(limiter.run("ada", async () => "later")).resolves.toBe("later");
+    await expect(a.run("cy", async () => "later")).resolves.toBe("later");
   });
 
   it("frees the slot when grading fails", async () => {
-    const limiter = createSubmitLimiter();
-    await expect(limiter.run("ada", async () => Promise.reject(new Error("grader down")))).rejects.toThrow(
+    const limiter = createSubmitLimiter(database.db);
+    await expect(limiter.run("di", async () => Promise.reject(new Error("grader down")))).rejects.toThrow(
       "grader down",
     );
-    await expect(limiter.run("ada", async () => "ok")).resolves.toBe("ok");
+    await expect(limiter.run("di", async () => "ok")).resolves.toBe("ok");
+  });
+
+  it("keeps the lease while a long grading outlasts its TTL, and a dead holder's lease ends", async () => {
+    const a = createSubmitLimiter(database.db, { leaseMs: 300 });
+    const slow = pending("graded");
+    const first = a.run("ed", slow.grade);
+    await new Promise((r) => setTimeout(r, 700)); // over twice the TTL: renewed meanwhile
+    await expect(a.run("ed", async () => "again")).rejects.toMatchObject({ code: "SUBMISSION_IN_PROGRESS" });
+    slow.finish();
+    await first;
+
+    // An instance that died mid-grading never releases or renews (here: the clock moves on
+    // before the first renewal is due): its lease runs out with the TTL.
+    let t = Date.parse("2026-11-22T11:00:00Z");
+    const frozen = createSubmitLimiter(database.db, { leaseMs: 60_000, now: () => new Date(t) });
+    const stuck = pending("late");
+    const held = frozen.run("fay", stuck.grade);
+    await new Promise((r) => setTimeout(r, 50));
+    await expect(frozen.run("fay", async () => 1)).rejects.toMatchObject({ code: "SUBMISSION_IN_PROGRESS" });
+    t += 60_000;
+    await expect(frozen.run("fay", async () => "after the TTL")).resolves.toBe("after the TTL");
+    stuck.finish();
+    await held;
+  });
+
+  it("counts Run Tests attempts: 30 a minute across instances", async () => {
+    const a = createSubmitLimiter(database.db);
+    const b = createSubmitLimiter(database.db);
+    for (let i = 0; i < 30; i++) await (i % 2 ? a : b).countRun("gus");
+    await expect(a.countRun("gus")).rejects.toMatchObject({
+      status: 429,
+      code: "TOO_MANY_RUNS",
+      message: SUBMIT_LIMIT_MESSAGES.tooManyRuns,
+    });
+    await expect(b.countRun("hal")).resolves.toBeUndefined();
   });
 });

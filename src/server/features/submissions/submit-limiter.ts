@@ -1,34 +1,78 @@
-// Fair use of the grader: each submission costs a fresh interpreter (≈0.25 s of CPU), so one
-// student may have one submission being checked at a time and at most 10 a minute. Without
-// this, one pupil hammering Submit could fill the queue and make the whole class wait.
+// Fair use, kept in the database (table rate_limits) so every instance on one PostgreSQL shares
+// one allowance. Each final submission costs a fresh interpreter (≈0.25 s of CPU), so one student
+// may have one submission being checked at a time and at most 10 a minute; without this one pupil
+// hammering Submit could fill the grader's queue and make the whole class wait. Run Tests attempts
+// cost no grading but a stored row each: at most 30 a minute.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { rateLimits } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { acquireLease, hit, releaseLease } from "../../limits/limits.ts";
 
 export const SUBMIT_LIMIT_MESSAGES = {
   busy: "Your last submission is still being checked. Please wait a moment.",
   tooMany: "You have submitted a lot in the last minute. Please wait a minute and try again.",
+  tooManyRuns: "You have run the tests a lot in the last minute. Please wait a minute and try again.",
 } as const;
+
+/**
+ * How long a "being checked" lease lives without renewal. Grading is capped at 20 s of wall time
+ * but can queue behind other work for longer, so the holder renews the lease every third of this
+ * while it waits; the TTL only matters when an instance dies mid-grading (the student may submit
+ * again a minute later at most).
+ */
+export const CHECKING_LEASE_MS = 60_000;
+const MINUTE = 60_000;
 
 export type SubmitLimiter = ReturnType<typeof createSubmitLimiter>;
 
-export function createSubmitLimiter({ perMinute = 10, now = () => Date.now() } = {}) {
-  const running = new Set<string>();
-  const recent = new Map<string, number[]>();
+export function createSubmitLimiter(
+  db: Db,
+  { perMinute = 10, runsPerMinute = 30, leaseMs = CHECKING_LEASE_MS, now = () => new Date() } = {},
+) {
+  /** Pushes the lease's end forward while its holder is still working (a plain UPDATE by key). */
+  const renew = (key: string) =>
+    db
+      .update(rateLimits)
+      .set({ resetAt: new Date(now().getTime() + leaseMs) })
+      .where(eq(rateLimits.key, key))
+      .catch((e: unknown) =>
+        console.error("fair use: could not renew a lease:", e instanceof Error ? e.message : e),
+      );
+
   return {
     /** Runs `grade` for `userId`, or throws 429 when they are over their share. */
     async run<T>(userId: string, grade: () => Promise<T>): Promise<T> {
-      if (running.has(userId)) throw new AppError("SUBMISSION_IN_PROGRESS", 429, SUBMIT_LIMIT_MESSAGES.busy);
-      const t = now();
-      const times = (recent.get(userId) ?? []).filter((at) => t - at < 60_000);
-      if (times.length >= perMinute)
-        throw new AppError("TOO_MANY_SUBMISSIONS", 429, SUBMIT_LIMIT_MESSAGES.tooMany);
-      times.push(t);
-      recent.set(userId, times);
-      running.add(userId);
+      const lease = `submit:checking:${userId}`;
+      if (!(await acquireLease(db, lease, leaseMs, now())))
+        throw new AppError("SUBMISSION_IN_PROGRESS", 429, SUBMIT_LIMIT_MESSAGES.busy);
+      const keepAlive = setInterval(() => void renew(lease), leaseMs / 3);
+      keepAlive.unref();
       try {
+        const { allowed } = await hit(
+          db,
+          `submit:minute:${userId}`,
+          { max: perMinute, windowMs: MINUTE },
+          now(),
+        );
+        if (!allowed) throw new AppError("TOO_MANY_SUBMISSIONS", 429, SUBMIT_LIMIT_MESSAGES.tooMany);
         return await grade();
       } finally {
-        running.delete(userId);
+        clearInterval(keepAlive);
+        // If the release fails, the lease still ends with its TTL.
+        await releaseLease(db, lease).catch(() => {});
       }
+    },
+
+    /** Counts one Run Tests attempt for `userId`, or throws 429 past the allowance. */
+    async countRun(userId: string): Promise<void> {
+      const { allowed } = await hit(
+        db,
+        `runs:minute:${userId}`,
+        { max: runsPerMinute, windowMs: MINUTE },
+        now(),
+      );
+      if (!allowed) throw new AppError("TOO_MANY_RUNS", 429, SUBMIT_LIMIT_MESSAGES.tooManyRuns);
     },
   };
 }
