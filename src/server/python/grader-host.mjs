@@ -1,13 +1,15 @@
 // @ts-check
-// The grader host: a child process of the server, started with an empty environment and
-// --disallow-code-generation-from-strings, that runs student programs in worker threads
-// (interpreter-worker.mjs). It keeps interpreters pre-spawned from a memory snapshot, gives
-// each job a fresh one (unless told to reuse, as the CLI does), enforces per-test time limits
-// (interrupt, then terminate and respawn) and answers the server over IPC.
+// A grader host: a child process of the server, started with an empty environment,
+// --disallow-code-generation-from-strings and an OS memory limit (RLIMIT_DATA, see
+// grader-pool.ts), that runs student programs in worker threads (interpreter-worker.mjs). The
+// pool starts one host per grading slot and sends it one test at a time; the host runs each
+// job's tests in that job's own interpreter (a fresh one, pre-spawned from a memory snapshot,
+// unless told to reuse one, as the CLI does), enforces the test's time limit (interrupt, then
+// terminate) and answers with the run it built from the worker's record.
 //
-// IPC in:  {type: "grade", id, code, tests: [{input}], timeMs, maxOutput}
-// IPC out: {type: "ready"} · {type: "graded", id, runs: [{run|null, timeMs, reason}]} ·
-//          {type: "failed", id, message}
+// IPC in:  {type: "test", seq, job, code, input, timeMs, maxOutput} · {type: "release", job}
+// IPC out: {type: "ready"} · {type: "ran", seq, run: {run|null, timeMs, reason}, killed} ·
+//          {type: "failed", seq, message}
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -19,19 +21,12 @@ import { HARNESS_PATH, preparePyodideDir } from "./pyodide-files.mjs";
 const WORKER_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), "interpreter-worker.mjs");
 /** After an interrupt, how long the program may take to stop before its worker is killed. */
 const INTERRUPT_GRACE_MS = 1000;
-/** Tests of one job whose interpreter had to be killed; beyond this the rest are not run. */
-const MAX_KILLS_PER_JOB = 3;
-/** Wall time one submission may hold a slot for, all its tests together (as in grader-pool.ts). */
-const SUBMISSION_BUDGET_MS = 20_000;
 const SIGINT = 2;
 
 const options = JSON.parse(process.argv[2] ?? "{}");
-const size = Math.max(1, Number(options.size) || 1);
 const reuse = Boolean(options.reuse);
-// One ready interpreter per slot hides the ≈0.25 s start; each idle one costs ≈80–110 MB, so a
-// big machine keeps at most 8 and starts the rest on demand.
-const MAX_SPARES = 8;
-const spareTarget = reuse ? 0 : Math.min(size, MAX_SPARES);
+// One ready interpreter hides the ≈0.25 s start of the next job's (≈80–110 MB while idle).
+const spareTarget = reuse ? 0 : 1;
 
 /** @param {unknown} msg */
 function send(msg) {
@@ -263,49 +258,44 @@ function runTest(slot, test) {
   });
 }
 
-/** @param {{id: string, code: string, tests: {input?: string}[], timeMs: number, maxOutput: number}} job */
-async function grade(job) {
-  const runs = [];
-  let slot = await take();
-  let kills = 0;
-  let used = 0;
-  try {
-    for (const t of job.tests) {
-      if (kills >= MAX_KILLS_PER_JOB) {
-        runs.push({ run: null, timeMs: 0, reason: "skipped" });
-        continue;
-      }
-      const left = SUBMISSION_BUDGET_MS - used;
-      if (left <= 0) {
-        runs.push({ run: null, timeMs: 0, reason: "budget" });
-        continue;
-      }
-      const started = performance.now();
-      const r = await runTest(slot, {
-        code: job.code,
-        input: t.input ?? "",
-        timeMs: Math.min(job.timeMs, left),
-        maxOutput: job.maxOutput,
-      });
-      used += performance.now() - started;
-      if (r.reason === "timeout" && left < job.timeMs) r.reason = "budget-timeout";
-      runs.push(r);
-      if (slot.dead) {
-        kills++;
-        if (kills < MAX_KILLS_PER_JOB) slot = await take();
-      }
-    }
-  } finally {
-    release(slot);
-  }
-  send({ type: "graded", id: job.id, runs });
+/** The interpreter of the job this host ran last (a fresh one for every job). */
+/** @type {{ slot: Slot, job: string } | null} */
+let current = null;
+
+/** @param {string} job @returns {Promise<Slot>} */
+async function interpreterFor(job) {
+  if (reuse) return take();
+  if (current && current.job === job && !current.slot.dead) return current.slot;
+  if (current) release(current.slot);
+  current = null;
+  const slot = await take();
+  current = { slot, job };
+  return slot;
 }
 
+/** @param {{seq: number, job: string, code: string, input: string, timeMs: number, maxOutput: number}} msg */
+async function runOne(msg) {
+  const slot = await interpreterFor(String(msg.job));
+  const r = await runTest(slot, {
+    code: String(msg.code),
+    input: String(msg.input ?? ""),
+    timeMs: Number(msg.timeMs),
+    maxOutput: Number(msg.maxOutput),
+  });
+  const killed = slot.dead;
+  if (killed && current?.slot === slot) current = null;
+  send({ type: "ran", seq: msg.seq, run: r, killed });
+}
+
+// The pool (the web server) sends one test at a time and decides which job goes next.
 process.on("message", (/** @type {any} */ msg) => {
-  if (msg?.type === "grade") {
-    grade(msg).catch((e) =>
-      send({ type: "failed", id: msg.id, message: e instanceof Error ? e.message : String(e) }),
+  if (msg?.type === "test") {
+    runOne(msg).catch((e) =>
+      send({ type: "failed", seq: msg.seq, message: e instanceof Error ? e.message : String(e) }),
     );
+  } else if (msg?.type === "release" && current?.job === msg.job) {
+    release(current.slot);
+    current = null;
   }
 });
 // The server went away: nothing left to grade for.

@@ -64,12 +64,12 @@ function readHostRunUnchecked(x: unknown, maxOutput: number): HostRun | Unreadab
   return run ? { run, timeMs, reason } : { unreadable: true, timeMs };
 }
 
-export type HostMessage =
-  | { type: "ready" }
-  | { type: "graded"; id: string; runs: unknown[] }
-  | { type: "failed"; id: string; message: string };
+export type HostRunMessage =
+  | { type: "ran"; seq: number; run: unknown; killed: boolean }
+  | { type: "failed"; seq: number; message: string };
+export type HostMessage = { type: "ready" } | HostRunMessage;
 
-/** The message's type and job id, or null when it is not a message the host may send. */
+/** The message's type and test number, or null when it is not a message the host may send. */
 export function readHostMessage(msg: unknown): HostMessage | null {
   try {
     return readHostMessageUnchecked(msg);
@@ -81,11 +81,12 @@ export function readHostMessage(msg: unknown): HostMessage | null {
 function readHostMessageUnchecked(msg: unknown): HostMessage | null {
   if (!isObject(msg)) return null;
   if (msg.type === "ready") return { type: "ready" };
-  if (typeof msg.id !== "string" || msg.id.length > 40) return null;
-  if (msg.type === "graded" && Array.isArray(msg.runs)) return { type: "graded", id: msg.id, runs: msg.runs };
+  if (!Number.isSafeInteger(msg.seq)) return null;
+  const seq = msg.seq as number;
+  if (msg.type === "ran") return { type: "ran", seq, run: msg.run, killed: msg.killed === true };
   if (msg.type === "failed") {
     const message = typeof msg.message === "string" ? msg.message.slice(0, 500) : "unknown error";
-    return { type: "failed", id: msg.id, message };
+    return { type: "failed", seq, message };
   }
   return null;
 }
