@@ -10,7 +10,7 @@ import { TextField } from "@/client/components/ui/field.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { ApiError } from "@/client/lib/api.ts";
 import { authClient } from "@/client/lib/auth-client.ts";
-import { isValidEmail } from "@/shared/domain/auth-rules.ts";
+import { isValidEmail, validateName } from "@/shared/domain/auth-rules.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
 const SETTINGS_MESSAGES = {
@@ -72,7 +72,8 @@ export function SettingsPage() {
   const saveName = (e: FormEvent) => {
     e.preventDefault();
     return run(async () => {
-      if (!name.trim()) throw new Error("Please enter your name");
+      const invalid = validateName(name);
+      if (invalid) throw new Error(invalid);
       try {
         await updateMe.mutateAsync({ name: name.trim() });
       } catch (err) {
