@@ -55,8 +55,6 @@ export function createApp({
   const app = new Hono<AppEnv>();
 
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
-  // Body size limits and no U+0000 in any text, before Better Auth or any route reads a byte.
-  app.use("/api/*", inputHygiene);
 
   // Tell Better Auth the client's address (socket, or X-Forwarded-For from a TRUST_PROXY hop) and
   // whether it may use the demo logins; both headers always replace whatever the client sent.
@@ -97,6 +95,9 @@ export function createApp({
     if (user && c.req.method !== "GET") sessions.forgetUser(user.id);
   });
 
+  // Body size limits and no U+0000 in any text, before Better Auth or any route reads a byte
+  // (after the session: only a teacher's assignment writes may be larger than 1 MB).
+  app.use("/api/*", inputHygiene);
   app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : csrf(c, next)));
   app.get("/api/health", (c) => c.json({ ok: true }));
   app.post("/api/auth/*", authRateLimits(db, config));

@@ -11,7 +11,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/setup/t
 import type { Submission, TeacherAssignmentDetail } from "../../shared/api/assignments.ts";
 import type { ClassSummary } from "../../shared/api/classes.ts";
 import { submissions } from "../db/schema.ts";
-import { BODY_LIMITS, INPUT_MESSAGES } from "./input-hygiene.ts";
+import { BODY_LIMITS, bodyLimitFor, INPUT_MESSAGES } from "./input-hygiene.ts";
 
 let t: TestApp;
 let teacher: TestUser;
@@ -70,6 +70,31 @@ describe("body size limits", () => {
       body: bigBody(BODY_LIMITS.assignments + 1000),
     });
     expect(patch.status).toBe(413);
+  });
+
+  it("gives only a teacher's session the 12 MB allowance: anyone else gets 1 MB there too", async () => {
+    for (const who of [undefined, student]) {
+      const res = await t.request("POST", "/api/assignments", {
+        cookie: who?.cookie,
+        body: bigBody(2 * MB, { classId: cls.id, name: "Not mine to set" }),
+      });
+      expect(res.status, who ? "student" : "anonymous").toBe(413);
+      expect(await errorOf(res)).toEqual({ code: "PAYLOAD_TOO_LARGE", message: INPUT_MESSAGES.tooLarge(1) });
+    }
+  });
+
+  it.each([
+    ["POST", "/api/assignments", "teacher", BODY_LIMITS.assignments],
+    ["PATCH", "/api/assignments/abc", "teacher", BODY_LIMITS.assignments],
+    ["PUT", "/api/assignments/abc/test-cases", "teacher", BODY_LIMITS.assignments],
+    ["POST", "/api/assignments/abc/test-cases/def", "teacher", BODY_LIMITS.assignments],
+    ["POST", "/api/assignments/abc/submissions", "teacher", BODY_LIMITS.default],
+    ["POST", "/api/assignments", "student", BODY_LIMITS.default],
+    ["POST", "/api/assignments", undefined, BODY_LIMITS.default],
+    ["POST", "/api/classes", "teacher", BODY_LIMITS.default],
+    ["POST", "/api/auth/sign-up/email", undefined, BODY_LIMITS.default],
+  ] as const)("%s %s as %s: limit %i bytes", (method, path, role, limit) => {
+    expect(bodyLimitFor(method, path, role)).toBe(limit);
   });
 
   it("accepts the largest valid assignment (50 cases of 100,000-character input and output)", async () => {

@@ -3,12 +3,14 @@
 // PostgreSQL text columns cannot hold U+0000, so a NUL that reached a query used to be a 500.
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../errors.ts";
+import type { AppEnv } from "../types.ts";
 
 const MB = 1024 * 1024;
 
 /**
- * Assignment writes carry up to 50 test cases of 100,000-character input and expected output
- * (≈10 MB of JSON); every other body, Better Auth's included, is small.
+ * Teachers' assignment writes carry up to 50 test cases of 100,000-character input and expected
+ * output (≈10 MB of JSON); every other body, Better Auth's included, is small. The large limit
+ * needs a teacher's session, so nobody else can make the server buffer 12 MB per request.
  */
 export const BODY_LIMITS = { default: 1 * MB, assignments: 12 * MB } as const;
 
@@ -21,8 +23,8 @@ export const INPUT_MESSAGES = {
 /** POST /api/assignments, PATCH /api/assignments/:id and any /api/assignments/:id/test-cases write. */
 const ASSIGNMENT_WRITE = /^\/api\/assignments(?:\/[^/]+(?:\/test-cases(?:\/[^/]*)?)?)?\/?$/;
 
-export function bodyLimitFor(method: string, path: string): number {
-  return method !== "GET" && method !== "HEAD" && ASSIGNMENT_WRITE.test(path)
+export function bodyLimitFor(method: string, path: string, role: string | undefined): number {
+  return role === "teacher" && method !== "GET" && method !== "HEAD" && ASSIGNMENT_WRITE.test(path)
     ? BODY_LIMITS.assignments
     : BODY_LIMITS.default;
 }
@@ -113,12 +115,13 @@ export function bodyHasNul(text: string, contentType: string): boolean {
   return false;
 }
 
-export const inputHygiene: MiddlewareHandler = async (c, next) => {
+/** Runs after the session is read (for the teacher's larger limit); without one, every limit is 1 MB. */
+export const inputHygiene: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Path parameters and query values are text too (ids, ?studentId=…).
   if (c.req.url.includes("%00")) throw nulRefused();
   const req = c.req.raw;
   if (req.body && req.method !== "GET" && req.method !== "HEAD") {
-    const bytes = await readCapped(req, bodyLimitFor(req.method, c.req.path));
+    const bytes = await readCapped(req, bodyLimitFor(req.method, c.req.path, c.get("user")?.role));
     // Invalid UTF-8 decodes to U+FFFD here as it will for every reader after us.
     if (bodyHasNul(new TextDecoder().decode(bytes), req.headers.get("content-type") ?? ""))
       throw nulRefused();
