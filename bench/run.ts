@@ -43,6 +43,28 @@ async function gradeAll(pool: ReturnType<typeof createGraderPool>, concurrency =
   return performance.now() - started;
 }
 
+/** CPU time (user + system) the grader host processes have used so far, in ms (Linux /proc). */
+function hostCpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+function hostRssMb(pids: number[]): number {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    } catch {}
+  }
+  return kb / 1024;
+}
+
 async function server() {
   console.log(`\nServer grading (${jobs.length} GCSE programs, ${testCount} tests)`);
   // Warm: one interpreter kept for the batch (the CLI's mode); first pass warms it up.
@@ -59,13 +81,29 @@ async function server() {
   const pool = createGraderPool({ size });
   await pool.ready();
   await gradeAll(pool, size);
+  const cpu0 = hostCpuMs(pool.stats().hostPids);
   const poolRuns = [await gradeAll(pool, size), await gradeAll(pool, size)];
+  // The spare interpreters started for the last jobs count too.
+  await new Promise((r) => setTimeout(r, 1500));
+  const cpuPerSubmission = (hostCpuMs(pool.stats().hostPids) - cpu0) / (2 * jobs.length);
+  const hostRss = hostRssMb(pool.stats().hostPids);
   await pool.close();
   const poolPerTest = median(poolRuns) / testCount;
   row(
     "server pool, fresh interpreter per submission",
     ms(poolPerTest),
     `per test; ${ms(median(poolRuns) / jobs.length)} per submission, ${size} at a time`,
+  );
+
+  row(
+    "grader CPU per submission (fresh interpreter + tests)",
+    ms(cpuPerSubmission),
+    `all ${size} host processes, from /proc`,
+  );
+  row(
+    "grader hosts' resident memory after the runs",
+    `${hostRss.toFixed(0)} MB`,
+    `${size} hosts, 1 spare each`,
   );
 
   const python = spawnSync("python3", ["--version"], { encoding: "utf8" });
