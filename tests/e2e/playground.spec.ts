@@ -180,3 +180,26 @@ test("a broken snapshot in Cache Storage falls back to a plain load and is repla
     }),
   ).toBe("loaded");
 });
+
+test("code in the browser has no `js` or `pyodide_js`: it cannot act with the student's session", async ({
+  page,
+}) => {
+  await signUpVerified(page, "student");
+  await page.goto("/playground");
+  await expect(page.getByTestId("python-status")).toHaveText("Ready", { timeout: 30_000 });
+  const output = page.getByTestId("output");
+  // Starter code from any teacher could otherwise fetch the API with the student's cookies.
+  await setCode(page, "import js\njs.fetch('/api/me')");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(output).toHaveText(/^Error: ModuleNotFoundError: File not found: js /);
+  await setCode(page, "import pyodide_js\nprint(pyodide_js.version)");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(output).toHaveText(/^Error: ModuleNotFoundError: File not found: pyodide_js /);
+  // Nor is either left in sys.modules for a program to pick up.
+  await setCode(
+    page,
+    "import sys\nprint(sorted(m for m in sys.modules if m.split('.')[0] in ('js', 'pyodide_js')))",
+  );
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(output).toHaveText("[]\n");
+});

@@ -4,6 +4,7 @@
 // input() blocks here on a SharedArrayBuffer until the page answers; Stop sets the interrupt
 // buffer. Every program runs through harness.py, the same grader the server uses.
 import harnessSource from "../../shared/grading/harness.py?raw";
+import { closeJsBridges } from "../../shared/grading/js-bridges.mjs";
 import { PYODIDE_BASE_PATH, PYODIDE_VERSION } from "../../shared/grading/pyodide-version.ts";
 import type { HarnessRun } from "../../shared/grading/types.ts";
 import {
@@ -27,6 +28,7 @@ type Pyodide = {
   setStderr(options: { write: (bytes: Uint8Array) => number }): void;
   setStdin(options: { stdin: () => string | null }): void;
   makeMemorySnapshot(): Uint8Array;
+  unregisterJsModule(name: string): void;
 };
 type LoadPyodide = (options: Record<string, unknown>) => Promise<Pyodide>;
 
@@ -108,6 +110,10 @@ async function init(msg: Extract<ToWorker, { type: "init" }>) {
     const loaded = await loadWithSnapshot(loadPyodide, await snapshot);
     const pyodideLoaded = performance.now();
     py = loaded.py;
+    // Code here may come from any teacher (starter code): without `js` it cannot act with the
+    // student's session (fetch with their cookies) or touch the page's worker. Done after every
+    // load, snapshot or not (a snapshot restores the modules).
+    closeJsBridges(py);
     if (msg.interrupt) {
       interrupt = new Int32Array(msg.interrupt);
       Atomics.store(interrupt, 0, 0);

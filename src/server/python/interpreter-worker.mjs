@@ -18,6 +18,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { createConsoleRecorder, splitInput } from "../../shared/grading/console-recorder.mjs";
+import { closeJsBridges } from "../../shared/grading/js-bridges.mjs";
 
 /** @typedef {{ pyodideDir: string, harnessPath: string, wasmModule?: WebAssembly.Module, snapshot?: SharedArrayBuffer, interrupt?: SharedArrayBuffer, makeSnapshot?: boolean }} WorkerData */
 /** @type {WorkerData} */
@@ -79,24 +80,6 @@ function neutraliseSockets() {
   if (!cached) throw new Error("could not neutralise ws");
   cached.exports = NoNetwork;
 }
-
-// Runs in __main__, where the harness also lives: a function, so it leaves no names behind.
-const SCRUB_JS_REFERENCES = `
-def _pyclass_scrub():
-    import sys
-    from pyodide.ffi import JsProxy
-    for name in list(sys.modules):
-        if name.split(".")[0] in ("js", "pyodide_js"):
-            del sys.modules[name]
-    for module in list(sys.modules.values()):
-        namespace = getattr(module, "__dict__", None)
-        if isinstance(namespace, dict):
-            for key, value in list(namespace.items()):
-                if isinstance(value, JsProxy):
-                    del namespace[key]
-_pyclass_scrub()
-del _pyclass_scrub
-`;
 
 /**
  * The host compiles Pyodide's 9.6 MB wasm module once and shares it with every worker: V8 then
@@ -166,12 +149,9 @@ async function main() {
   // loop could flood the server's log. The host learns what it needs through messages.
   for (const level of /** @type {const} */ (["log", "info", "warn", "error", "debug"]))
     console[level] = () => {};
-  py.unregisterJsModule("js");
-  py.unregisterJsModule("pyodide_js");
-  // Unregistering stops new imports, but bootstrap already imported both: drop them from
-  // sys.modules and from every module that kept a reference (pyodide_js.mountNodeFS would
-  // otherwise still mount the host's file system).
-  py.runPython(SCRUB_JS_REFERENCES);
+  // `js` and `pyodide_js`, also where bootstrap already imported them (pyodide_js.mountNodeFS
+  // would otherwise still mount the host's file system).
+  closeJsBridges(py);
   if (data.interrupt) py.setInterruptBuffer(new Int32Array(data.interrupt));
 
   // Everything the program shows is recorded here, in JavaScript: bytes written to fd 1/2
