@@ -138,13 +138,17 @@ export const CreateSubmissionBody = z.object({
 });
 export type CreateSubmissionBody = z.input<typeof CreateSubmissionBody>;
 
+/**
+ * For a hidden case a student gets only `passed`: description "", and output, errorMessage and
+ * executionTimeMs null (the transcript echoes the input, an error line can quote it, and a
+ * program can make its running time depend on it). Stored text shows a NUL the program wrote as ␀.
+ */
 export const SubmissionTestResult = z.object({
   testCaseId: z.string().nullable(),
   position: z.number().int(),
   description: z.string(),
   hidden: z.boolean(),
   passed: z.boolean(),
-  /** null for a hidden case when a student asks: the transcript would echo its input. */
   output: z.string().nullable(),
   errorMessage: z.string().nullable(),
   executionTimeMs: z.number().nullable(),
