@@ -129,6 +129,20 @@ describe("body size limits", () => {
     }
   });
 
+  it("answers 16 oversized bodies at once with 413, and /api/health meanwhile", async () => {
+    const body = JSON.stringify(bigBody(4 * MB));
+    const flood = Array.from({ length: 16 }, (_, i) =>
+      t.app.request(`http://localhost:3000/api/${i % 2 ? "classes" : "auth/sign-up/email"}`, {
+        method: "POST",
+        headers: { Origin: TEST_ORIGIN, "Content-Type": "application/json", Cookie: teacher.cookie },
+        body,
+      }),
+    );
+    const health = t.request("GET", "/api/health");
+    expect((await Promise.all(flood)).map((r) => r.status)).toEqual(Array(16).fill(413));
+    expect((await health).status).toBe(200);
+  });
+
   it("lets Better Auth read a body that passed the check intact", async () => {
     const res = await t.request("POST", "/api/auth/sign-up/email", {
       body: { name: "Intact Body", email: "intact@example.com", password: "Secret123!" },

@@ -11,12 +11,17 @@ import { createApp } from "../../app.ts";
 import type { GradeResult, GraderPool, TestCase } from "../../python/index.ts";
 import { SUBMIT_LIMIT_MESSAGES } from "./submit-limiter.ts";
 
-/** Passes every case; while `hold` is set, each grading waits until the test releases it. */
+/**
+ * Passes every case. After `hold()`, a grading waits until `release()`; `started` resolves once
+ * one is waiting (so the submission's lease is certainly taken).
+ */
 function standInGrader() {
   let gate: Promise<void> | null = null;
   let open = () => {};
+  let entered = () => {};
   const pool: GraderPool = {
     async grade(_code: string, tests: TestCase[]): Promise<GradeResult> {
+      entered();
       if (gate) await gate;
       return {
         passed: tests.length,
@@ -30,16 +35,19 @@ function standInGrader() {
     stats: () => ({ running: 0, queued: 0 }) as ReturnType<GraderPool["stats"]>,
     close: async () => {},
   };
-  return {
+  const grader = {
     pool,
+    started: Promise.resolve(),
     hold() {
       gate = new Promise((resolve) => (open = resolve));
+      grader.started = new Promise((resolve) => (entered = resolve));
     },
     release() {
       gate = null;
       open();
     },
   };
+  return grader;
 }
 
 let t: TestApp; // instance A (and the factories)
@@ -94,7 +102,7 @@ describe("fair use of the grader, across instances", () => {
     const classmate = await newStudent();
     graderA.hold();
     const inFlight = postA(ada, { code: "print(1)", final: true });
-    await new Promise((r) => setTimeout(r, 100)); // A has taken the lease and is grading
+    await graderA.started; // A has taken the lease and is grading
     const refused = await postB(ada, { code: "print(2)", final: true });
     expect(refused.status).toBe(429);
     expect(await errorOf(refused)).toEqual({

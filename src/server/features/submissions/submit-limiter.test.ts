@@ -13,11 +13,20 @@ afterAll(async () => {
   await database.close();
 });
 
-/** A grading that finishes when the test says so. */
+/** A grading that finishes when the test says so; `started` resolves once it runs (lease taken). */
 function pending<T>(value: T) {
   let finish!: () => void;
+  let begin!: () => void;
+  const started = new Promise<void>((resolve) => (begin = resolve));
   const done = new Promise<T>((resolve) => (finish = () => resolve(value)));
-  return { grade: () => done, finish };
+  return {
+    grade: () => {
+      begin();
+      return done;
+    },
+    started,
+    finish,
+  };
 }
 
 describe("submit limiter", () => {
@@ -26,7 +35,7 @@ describe("submit limiter", () => {
     const b = createSubmitLimiter(database.db);
     const slow = pending("graded");
     const first = a.run("ada", slow.grade);
-    await new Promise((r) => setTimeout(r, 50)); // the lease is taken before grading starts
+    await slow.started;
     for (const limiter of [a, b]) {
       await expect(limiter.run("ada", async () => "again")).rejects.toMatchObject({
         status: 429,
@@ -67,10 +76,11 @@ describe("submit limiter", () => {
   });
 
   it("keeps the lease while a long grading outlasts its TTL, and a dead holder's lease ends", async () => {
-    const a = createSubmitLimiter(database.db, { leaseMs: 300 });
+    const a = createSubmitLimiter(database.db, { leaseMs: 1000 });
     const slow = pending("graded");
     const first = a.run("ed", slow.grade);
-    await new Promise((r) => setTimeout(r, 700)); // over twice the TTL: renewed meanwhile
+    await slow.started;
+    await new Promise((r) => setTimeout(r, 2500)); // over twice the TTL: renewed meanwhile
     await expect(a.run("ed", async () => "again")).rejects.toMatchObject({ code: "SUBMISSION_IN_PROGRESS" });
     slow.finish();
     await first;
@@ -81,7 +91,7 @@ describe("submit limiter", () => {
     const frozen = createSubmitLimiter(database.db, { leaseMs: 60_000, now: () => new Date(t) });
     const stuck = pending("late");
     const held = frozen.run("fay", stuck.grade);
-    await new Promise((r) => setTimeout(r, 50));
+    await stuck.started;
     await expect(frozen.run("fay", async () => 1)).rejects.toMatchObject({ code: "SUBMISSION_IN_PROGRESS" });
     t += 60_000;
     await expect(frozen.run("fay", async () => "after the TTL")).resolves.toBe("after the TTL");
