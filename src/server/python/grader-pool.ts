@@ -157,6 +157,9 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
   const size = Math.max(1, options.size ?? os.availableParallelism());
   const maxQueue = options.maxQueue ?? size * 25;
   const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
+  if (memoryLimitMb > 0 && PRLIMIT === undefined) {
+    console.warn("grader: prlimit (util-linux) not found - grader memory is not limited by the OS");
+  }
   /** Jobs not finished, in arrival order. */
   const jobs: Job[] = [];
   const hosts: (Host | null)[] = Array.from({ length: size }, () => null);
