@@ -113,7 +113,7 @@ export function createApp({
 
   app.onError((err, c) => {
     if (err instanceof AppError)
-      return c.json({ error: { code: err.code, message: err.message } }, err.status);
+      return c.json({ error: { code: err.code, message: err.message } }, err.status, err.headers);
     console.error(err);
     return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
   });

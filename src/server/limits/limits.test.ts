@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import type { Database } from "../db/client.ts";
-import { acquireLease, clear, hit, peek, pruneExpired, releaseLease } from "./limits.ts";
+import { acquireLease, clear, hit, peek, pruneExpired, releaseLease, renewLease } from "./limits.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -62,6 +62,13 @@ describe("leases", () => {
     // A holder that crashed never releases: the lease ends with its TTL.
     expect(await acquireLease(database.db, "lease:a", 30_000, at(31_999))).toBe(false);
     expect(await acquireLease(database.db, "lease:a", 30_000, at(32_000))).toBe(true);
+  });
+
+  it("a renewed lease outlives its first TTL", async () => {
+    expect(await acquireLease(database.db, "lease:renew", 10_000, t0)).toBe(true);
+    await renewLease(database.db, "lease:renew", 10_000, at(8000));
+    expect(await acquireLease(database.db, "lease:renew", 10_000, at(12_000))).toBe(false);
+    expect(await acquireLease(database.db, "lease:renew", 10_000, at(18_000))).toBe(true);
   });
 
   it("concurrent takers: exactly one wins", async () => {

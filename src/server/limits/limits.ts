@@ -71,6 +71,14 @@ export async function acquireLease(
   return rows.length === 1;
 }
 
+/** Pushes a live lease's end to `ttlMs` from now (its holder is still working). */
+export async function renewLease(db: Db, key: string, ttlMs: number, now: Date = new Date()): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ resetAt: new Date(now.getTime() + ttlMs) })
+    .where(eq(rateLimits.key, key));
+}
+
 export async function releaseLease(db: Db, key: string): Promise<void> {
   await clear(db, key);
 }

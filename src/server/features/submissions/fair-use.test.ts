@@ -169,6 +169,7 @@ describe("Run Tests attempts", () => {
     }
     const refused = await postA(di, run);
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
     expect(await errorOf(refused)).toEqual({
       code: "TOO_MANY_RUNS",
       message: SUBMIT_LIMIT_MESSAGES.tooManyRuns,

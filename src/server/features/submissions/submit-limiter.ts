@@ -3,11 +3,9 @@
 // may have one submission being checked at a time and at most 10 a minute; without this one pupil
 // hammering Submit could fill the grader's queue and make the whole class wait. Run Tests attempts
 // cost no grading but a stored row each: at most 30 a minute.
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { rateLimits } from "../../db/schema.ts";
-import { AppError } from "../../errors.ts";
-import { acquireLease, hit, releaseLease } from "../../limits/limits.ts";
+import { AppError, tooManyRequests } from "../../errors.ts";
+import { acquireLease, hit, releaseLease, renewLease } from "../../limits/limits.ts";
 
 export const SUBMIT_LIMIT_MESSAGES = {
   busy: "Your last submission is still being checked. Please wait a moment.",
@@ -30,32 +28,29 @@ export function createSubmitLimiter(
   db: Db,
   { perMinute = 10, runsPerMinute = 30, leaseMs = CHECKING_LEASE_MS, now = () => new Date() } = {},
 ) {
-  /** Pushes the lease's end forward while its holder is still working (a plain UPDATE by key). */
+  /** Pushes the lease's end forward while its holder is still working. */
   const renew = (key: string) =>
-    db
-      .update(rateLimits)
-      .set({ resetAt: new Date(now().getTime() + leaseMs) })
-      .where(eq(rateLimits.key, key))
-      .catch((e: unknown) =>
-        console.error("fair use: could not renew a lease:", e instanceof Error ? e.message : e),
-      );
+    renewLease(db, key, leaseMs, now()).catch((e: unknown) =>
+      console.error("fair use: could not renew a lease:", e instanceof Error ? e.message : e),
+    );
 
   return {
     /** Runs `grade` for `userId`, or throws 429 when they are over their share. */
     async run<T>(userId: string, grade: () => Promise<T>): Promise<T> {
       const lease = `submit:checking:${userId}`;
       if (!(await acquireLease(db, lease, leaseMs, now())))
-        throw new AppError("SUBMISSION_IN_PROGRESS", 429, SUBMIT_LIMIT_MESSAGES.busy);
+        throw new AppError("SUBMISSION_IN_PROGRESS", 429, SUBMIT_LIMIT_MESSAGES.busy, { "Retry-After": "5" });
       const keepAlive = setInterval(() => void renew(lease), leaseMs / 3);
       keepAlive.unref();
       try {
-        const { allowed } = await hit(
+        const { allowed, retryAfterMs } = await hit(
           db,
           `submit:minute:${userId}`,
           { max: perMinute, windowMs: MINUTE },
           now(),
         );
-        if (!allowed) throw new AppError("TOO_MANY_SUBMISSIONS", 429, SUBMIT_LIMIT_MESSAGES.tooMany);
+        if (!allowed)
+          throw tooManyRequests("TOO_MANY_SUBMISSIONS", SUBMIT_LIMIT_MESSAGES.tooMany, retryAfterMs);
         return await grade();
       } finally {
         clearInterval(keepAlive);
@@ -66,13 +61,13 @@ export function createSubmitLimiter(
 
     /** Counts one Run Tests attempt for `userId`, or throws 429 past the allowance. */
     async countRun(userId: string): Promise<void> {
-      const { allowed } = await hit(
+      const { allowed, retryAfterMs } = await hit(
         db,
         `runs:minute:${userId}`,
         { max: runsPerMinute, windowMs: MINUTE },
         now(),
       );
-      if (!allowed) throw new AppError("TOO_MANY_RUNS", 429, SUBMIT_LIMIT_MESSAGES.tooManyRuns);
+      if (!allowed) throw tooManyRequests("TOO_MANY_RUNS", SUBMIT_LIMIT_MESSAGES.tooManyRuns, retryAfterMs);
     },
   };
 }
