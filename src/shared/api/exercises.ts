@@ -1,0 +1,303 @@
+// Contracts of /api/exercises (the library: browser, workspace, Save, solution) and of the admin's
+// /api/admin/categories, /api/admin/exercises, /api/admin/exercises/check and /api/admin/import.
+// The import file itself is ./exercise-file.ts (ImportFile, ImportExercise, IMPORT_MESSAGES).
+import { z } from "zod";
+import { EXERCISE_DIFFICULTIES, EXERCISE_LANGUAGES } from "./exercise-file.ts";
+
+export const EXERCISE_MESSAGES = {
+  notFound: "Exercise not found",
+  /** Spec 01 §8: the solution fetch failed. */
+  solutionUnavailable: "Solution not available, please contact your instructor",
+  /** Spec 01 §8: the exercise has no solution. */
+  noSolution: "No solution has been provided for this exercise yet. Please contact your instructor.",
+  /** Spec 02 §5: submit is ignored when the code is blank (the Save button is disabled then). */
+  blankCode: "Write some code before saving.",
+  codeTooLong: "Your program is too long (100,000 characters at most).",
+  graderFailed: "Your code could not be checked just now. Please try saving again.",
+  categoryNameRequired: "Please enter a category name.",
+  categoryNotFound: "Category not found.",
+  categoryHasExercises:
+    "This category still has exercises: delete or move them before deleting the category.",
+  titleRequired: "Please enter an exercise title.",
+  categoryRequired: "Please choose a category.",
+  /** A test case with only one of description and expected output (a fully blank row is dropped). */
+  halfTestCase: "A test case needs both a description and an expected output.",
+  /** Spec 02 §5 confirmations, for the admin's delete dialogs. */
+  confirmDeleteCategory:
+    "Are you sure you want to delete this category? This will also delete all exercises in this category.",
+  confirmDeleteExercise: "Are you sure you want to delete this exercise?",
+} as const;
+
+export const MAX_CODE = 100_000;
+const MAX_TEXT = 100_000;
+
+// ── Responses: the library as a signed-in user sees it ─────────────────────────────────────
+
+export const ExerciseDifficulty = z.enum(EXERCISE_DIFFICULTIES);
+export const ExerciseLanguage = z.enum(EXERCISE_LANGUAGES);
+
+export const ExerciseCategory = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  displayOrder: z.number().int(),
+});
+export type ExerciseCategory = z.output<typeof ExerciseCategory>;
+
+/** One row of the browser: never the solution, never the test cases. */
+export const ExerciseListItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  difficulty: ExerciseDifficulty,
+  language: ExerciseLanguage,
+  /** Free text such as "30 minutes"; "" when none. */
+  estimatedTime: z.string(),
+  displayOrder: z.number().int(),
+  category: ExerciseCategory.pick({ id: true, name: true, description: true }),
+  /** The caller's own completion (the server's word: graded on Save). */
+  isCompleted: z.boolean(),
+});
+export type ExerciseListItem = z.output<typeof ExerciseListItem>;
+
+/** A category of the browser, in display order, with its exercises and the caller's counts. */
+export const ExerciseListCategory = ExerciseCategory.extend({
+  exercises: z.array(ExerciseListItem),
+  completedCount: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type ExerciseListCategory = z.output<typeof ExerciseListCategory>;
+
+/** GET /api/exercises. Categories without exercises are included (with empty lists). */
+export const ExerciseList = z.object({
+  categories: z.array(ExerciseListCategory),
+  completedCount: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type ExerciseList = z.output<typeof ExerciseList>;
+
+/** A test case as the workspace runs it: `input` is the lines the grader feeds (testCaseInput). */
+export const ExerciseTestCase = z.object({
+  id: z.string(),
+  description: z.string(),
+  input: z.string(),
+  expectedOutput: z.string(),
+  displayOrder: z.number().int(),
+});
+export type ExerciseTestCase = z.output<typeof ExerciseTestCase>;
+
+/** One Save: a Past Saved row. `code` is what Restore puts back in the editor. */
+export const ExerciseAttempt = z.object({
+  id: z.string(),
+  submittedAt: z.string(),
+  score: z.number(),
+  passedTests: z.number().int(),
+  totalTests: z.number().int(),
+  isCompleted: z.boolean(),
+  /** Graded by the server (always true for rows made by Save). */
+  verified: z.boolean(),
+  code: z.string(),
+});
+export type ExerciseAttempt = z.output<typeof ExerciseAttempt>;
+
+/** The caller's summary row for one exercise (spec's exercise_submissions). */
+export const ExerciseProgress = z.object({
+  isCompleted: z.boolean(),
+  /** null: never saved. */
+  lastSavedAt: z.string().nullable(),
+  passedTests: z.number().int(),
+  totalTests: z.number().int(),
+  score: z.number(),
+  /** The last saved code, null when never saved. */
+  code: z.string().nullable(),
+});
+export type ExerciseProgress = z.output<typeof ExerciseProgress>;
+
+/** GET /api/exercises/:id — everything the workspace needs except the solution. */
+export const ExerciseDetail = ExerciseListItem.extend({
+  /** As stored: the client expands literal `\n` (expandStarterCode) when it shows it. */
+  starterCode: z.string(),
+  hints: z.array(z.string()),
+  testCases: z.array(ExerciseTestCase),
+  progress: ExerciseProgress,
+  /** Past Saved, newest first. */
+  attempts: z.array(ExerciseAttempt),
+});
+export type ExerciseDetail = z.output<typeof ExerciseDetail>;
+
+/** GET /api/exercises/:id/solution (teachers and admins; 404 noSolution when there is none). */
+export const ExerciseSolution = z.object({ exerciseId: z.string(), solution: z.string() });
+export type ExerciseSolution = z.output<typeof ExerciseSolution>;
+
+/** One test's result from the server grader, in test-case order. */
+export const GradedTest = z.object({
+  passed: z.boolean(),
+  /** What the console showed (transcript, ending with the error line if any). */
+  output: z.string(),
+  /** What the program printed without prompts and echoed input, when the grader gives it. */
+  plainOutput: z.string().optional(),
+  error: z.string().nullable(),
+  timeMs: z.number(),
+});
+export type GradedTest = z.output<typeof GradedTest>;
+
+export const GradeSummary = z.object({
+  passed: z.number().int(),
+  total: z.number().int(),
+  score: z.number(),
+  results: z.array(GradedTest),
+});
+export type GradeSummary = z.output<typeof GradeSummary>;
+
+// ── Save ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST /api/exercises/:id/attempts. Only the code is read: anything else the body claims
+ * (is_completed, score, passed…) is dropped, as the server grades the code itself.
+ */
+export const SaveAttemptBody = z.object({
+  code: z
+    .string({ message: EXERCISE_MESSAGES.blankCode })
+    .max(MAX_CODE, EXERCISE_MESSAGES.codeTooLong)
+    .refine((s) => s.trim() !== "", EXERCISE_MESSAGES.blankCode),
+});
+export type SaveAttemptBody = z.input<typeof SaveAttemptBody>;
+
+/** 201 from Save: the new Past Saved row, the summary after it, and the server's per-test results. */
+export const SaveAttemptResult = z.object({
+  attempt: ExerciseAttempt,
+  progress: ExerciseProgress,
+  grade: GradeSummary,
+});
+export type SaveAttemptResult = z.output<typeof SaveAttemptResult>;
+
+// ── Admin: categories ────────────────────────────────────────────────────────────────────────
+
+export const CreateCategoryBody = z.object({
+  name: z
+    .string({ message: EXERCISE_MESSAGES.categoryNameRequired })
+    .trim()
+    .min(1, EXERCISE_MESSAGES.categoryNameRequired)
+    .max(200),
+  description: z.string().max(5_000).default(""),
+  displayOrder: z.number().int().min(0).max(1_000_000).default(0),
+});
+export type CreateCategoryBody = z.input<typeof CreateCategoryBody>;
+
+export const UpdateCategoryBody = z.object({
+  name: z.string().trim().min(1, EXERCISE_MESSAGES.categoryNameRequired).max(200).optional(),
+  description: z.string().max(5_000).optional(),
+  displayOrder: z.number().int().min(0).max(1_000_000).optional(),
+});
+export type UpdateCategoryBody = z.input<typeof UpdateCategoryBody>;
+
+/** GET /api/admin/categories rows: the category and how many exercises it holds (delete needs 0). */
+export const AdminCategory = ExerciseCategory.extend({ exerciseCount: z.number().int() });
+export type AdminCategory = z.output<typeof AdminCategory>;
+
+// ── Admin: exercises ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * A test case in the admin form. Input as lines (`inputs`, blank ones dropped) or as one string
+ * (`input`); a row with neither description nor expected output (nor input) is dropped; a row
+ * with only one of description and expected output is refused (halfTestCase).
+ */
+export const AdminTestCaseInput = z.object({
+  description: z.string().max(500).default(""),
+  input: z.string().max(MAX_TEXT).optional(),
+  inputs: z.array(z.string().max(MAX_TEXT)).max(200).default([]),
+  expectedOutput: z.string().max(MAX_TEXT).default(""),
+});
+export type AdminTestCaseInput = z.input<typeof AdminTestCaseInput>;
+
+const exerciseFields = {
+  title: z
+    .string({ message: EXERCISE_MESSAGES.titleRequired })
+    .trim()
+    .min(1, EXERCISE_MESSAGES.titleRequired)
+    .max(200),
+  description: z.string().max(20_000),
+  difficulty: ExerciseDifficulty,
+  language: ExerciseLanguage,
+  categoryId: z
+    .string({ message: EXERCISE_MESSAGES.categoryRequired })
+    .uuid(EXERCISE_MESSAGES.categoryRequired),
+  starterCode: z.string().max(MAX_CODE),
+  /** null or "" : no solution. */
+  solution: z.string().max(MAX_CODE).nullable(),
+  /** Blank hints are dropped. */
+  hints: z.array(z.string().max(5_000)).max(50),
+  estimatedTime: z.string().max(100),
+  displayOrder: z.number().int().min(0).max(1_000_000),
+  testCases: z.array(AdminTestCaseInput).max(50, "An exercise can have at most 50 test cases."),
+};
+
+/** POST /api/admin/exercises. Title and category required; the rest has the import's defaults. */
+export const CreateExerciseBody = z.object({
+  ...exerciseFields,
+  description: exerciseFields.description.default(""),
+  difficulty: exerciseFields.difficulty.default("easy"),
+  language: exerciseFields.language.default("python"),
+  starterCode: exerciseFields.starterCode.default(""),
+  solution: exerciseFields.solution.default(null),
+  hints: exerciseFields.hints.default([]),
+  estimatedTime: exerciseFields.estimatedTime.default(""),
+  /** Default: after the last exercise of the library. */
+  displayOrder: exerciseFields.displayOrder.optional(),
+  testCases: exerciseFields.testCases.default([]),
+});
+export type CreateExerciseBody = z.input<typeof CreateExerciseBody>;
+
+/** PATCH /api/admin/exercises/:id: the fields given change; `testCases` replaces every test case. */
+export const UpdateExerciseBody = z.object({
+  title: exerciseFields.title.optional(),
+  description: exerciseFields.description.optional(),
+  difficulty: exerciseFields.difficulty.optional(),
+  language: exerciseFields.language.optional(),
+  categoryId: exerciseFields.categoryId.optional(),
+  starterCode: exerciseFields.starterCode.optional(),
+  solution: exerciseFields.solution.optional(),
+  hints: exerciseFields.hints.optional(),
+  estimatedTime: exerciseFields.estimatedTime.optional(),
+  displayOrder: exerciseFields.displayOrder.optional(),
+  testCases: exerciseFields.testCases.optional(),
+});
+export type UpdateExerciseBody = z.input<typeof UpdateExerciseBody>;
+
+/** A test case as the admin edits it: both input forms as stored. */
+export const AdminExerciseTestCase = ExerciseTestCase.extend({ inputs: z.array(z.string()) });
+export type AdminExerciseTestCase = z.output<typeof AdminExerciseTestCase>;
+
+/** GET /api/admin/exercises rows and the answer of POST/PATCH: every field, solution included. */
+export const AdminExercise = ExerciseListItem.omit({ isCompleted: true }).extend({
+  starterCode: z.string(),
+  solution: z.string().nullable(),
+  hints: z.array(z.string()),
+  testCases: z.array(AdminExerciseTestCase),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminExercise = z.output<typeof AdminExercise>;
+
+/** POST /api/admin/exercises/check: the Check button — the solution against the tests, graded by the server. */
+export const CheckExerciseBody = z.object({
+  solution: z.string().max(MAX_CODE),
+  testCases: exerciseFields.testCases,
+});
+export type CheckExerciseBody = z.input<typeof CheckExerciseBody>;
+export const CheckExerciseResult = GradeSummary;
+export type CheckExerciseResult = z.output<typeof CheckExerciseResult>;
+
+// ── Admin: import ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST /api/admin/import takes the file's JSON as the body (ImportFile in ./exercise-file.ts);
+ * a body that isn't `{ exercises: [...] }` is a 400 with IMPORT_MESSAGES.badFormat.
+ * Each exercise is written whole or not at all; `errors` lists the ones that were not.
+ */
+export const ImportResult = z.object({
+  imported: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(z.object({ title: z.string(), message: z.string() })),
+});
+export type ImportResult = z.output<typeof ImportResult>;
