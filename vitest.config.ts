@@ -20,18 +20,19 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["src/server/**/*.test.ts"],
-          exclude: ["src/server/python/**"],
+          exclude: ["src/server/python/**", "src/server/content/**"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
-        // Real Pyodide in a sandboxed grader process: heavy, so one file at a time.
+        // Real Pyodide in a sandboxed grader process: heavy, so one file at a time. The exercise
+        // bank's checker (src/server/content) grades with it too.
         resolve,
         test: {
           name: "python",
-          include: ["src/server/python/**/*.test.ts"],
+          include: ["src/server/python/**/*.test.ts", "src/server/content/**/*.test.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,

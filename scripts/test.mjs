@@ -1,5 +1,6 @@
-// npm test: typecheck + lint, unit and API tests on PGlite, the API tests again on a real
-// PostgreSQL (a throwaway cluster, or TEST_DATABASE_URL), then the Playwright journeys.
+// npm test: typecheck + lint, the exercise bank's check, unit and API tests on PGlite, the API
+// tests again on a real PostgreSQL (a throwaway cluster, or TEST_DATABASE_URL), then the
+// Playwright journeys.
 // Any skipped or focused test fails the run: a skipped test is a hole, not a pass.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -60,6 +61,25 @@ function playwright() {
   if (!ok) finish(false, "Playwright journeys failed");
 }
 
+// Every exercise of content/exercises graded by the server's grader and CPython; an exercise
+// counts as a passed or failed test, and each problem of the bank as a whole as a failed one.
+function exerciseBank() {
+  const out = path.join(tmp, "exercises-check.json");
+  fs.rmSync(out, { force: true });
+  const ok = step("Exercise bank (npm run exercises:check -- --require-bank)", "npx", [
+    "tsx",
+    "src/server/cli/exercises-check.ts",
+    "--require-bank",
+    "--report",
+    out,
+  ]);
+  if (!fs.existsSync(out)) return finish(false, "Exercise bank: the check wrote no report");
+  const report = JSON.parse(fs.readFileSync(out, "utf8"));
+  totals.passed += report.passed;
+  totals.failed += report.failed;
+  if (!ok) finish(false, "Exercise bank check failed");
+}
+
 function finish(ok, reason) {
   console.log(`\n${suites.join("\n")}`);
   if (!ok) console.error(`\n✖ ${reason}`);
@@ -69,6 +89,7 @@ function finish(ok, reason) {
 
 if (!step("Typecheck (tsc)", "npx", ["tsc", "--noEmit", "-p", "."])) finish(false, "Typecheck failed");
 if (!step("Lint (biome)", "npx", ["biome", "check", "."])) finish(false, "Lint failed");
+exerciseBank();
 vitest("Unit, API (PGlite) and Python tests", []);
 
 let pg = null;

@@ -1,0 +1,275 @@
+// The bank's check on small fixture banks written to a temp folder (never the real bank): each
+// kind of bad exercise fails it, with the server's grader and CPython doing the grading.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BankExercise } from "../../shared/api/exercise-file.ts";
+import { GCSE_POINT_IDS } from "../../shared/content/gcse-points.ts";
+import { createGraderPool, type GraderPool } from "../python/index.ts";
+import {
+  checkStructure,
+  coverage,
+  coverageMarkdown,
+  coverageProblems,
+  coverageTable,
+  DOCS_END,
+  DOCS_START,
+  docsProblem,
+  gradeExercises,
+  type LoadedExercise,
+  loadBankFiles,
+  withGeneratedSection,
+} from "./check-bank.ts";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "pyclass-bank-"));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+/** A good exercise: its solution doubles a number, its starter prints nothing. */
+function exercise(overrides: Partial<BankExercise> = {}): BankExercise {
+  n++;
+  return {
+    title: `Fixture: Double It ${n}`,
+    description: "Ask for a number and print double it.\n\nExample:\nNumber? 4\n8",
+    category: "Fixtures",
+    difficulty: "easy",
+    language: "python",
+    starter_code: 'number = int(input("Number? "))\n# Print double the number here\n',
+    solution: 'number = int(input("Number? "))\nprint(number * 2)\n',
+    hints: ["Multiply with *.", "print() shows a value."],
+    estimated_time: "5 minutes",
+    testCases: [
+      { description: "Four", input: "4", expected_output: "8" },
+      { description: "With the prompt", input: "21", expected_output: "Number? 21\n42" },
+      { description: "Edge case: zero", inputs: ["0"], expected_output: "0" },
+    ],
+    topics: ["arithmetic", "input-output"],
+    ...overrides,
+  };
+}
+
+function writeFile(name: string, body: unknown): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, JSON.stringify(body, null, 2));
+  return file;
+}
+
+function bankFile(name: string, exercises: BankExercise[], category = "Fixtures") {
+  return writeFile(name, {
+    category: { name: category, description: "Fixture exercises.", display_order: 1 },
+    exercises: exercises.map((e) => ({ ...e, category })),
+  });
+}
+
+const threeLevels = () => [exercise(), exercise({ difficulty: "medium" }), exercise({ difficulty: "hard" })];
+
+describe("loading and structure", () => {
+  it("reports a schema error with the file, the exercise and the field", () => {
+    const bad = exercise({ title: "Fixture: One Hint", hints: ["Only one."] });
+    const file = bankFile("schema.json", [bad]);
+    const { files, problems } = loadBankFiles([file]);
+    expect(files).toHaveLength(0);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].file).toBe(file);
+    expect(problems[0].message).toMatch(/^exercises\[0\] "Fixture: One Hint" › hints: /);
+  });
+
+  it("names an unknown GCSE point, and a file that is not JSON", () => {
+    const file = bankFile("topic.json", [exercise({ topics: ["loops" as never] })]);
+    expect(loadBankFiles([file]).problems[0].message).toMatch(/topics\[0\]: unknown GCSE point "loops"/);
+    const broken = path.join(dir, "broken.json");
+    fs.writeFileSync(broken, '{"exercises": [');
+    expect(loadBankFiles([broken]).problems[0].message).toMatch(/cannot be read as JSON/);
+  });
+
+  it("fails a duplicate title (case and spacing aside), also across files", () => {
+    const a = exercise({ title: "Fixture: Same Name" });
+    const b = exercise({ title: "fixture:  same name", difficulty: "medium" });
+    const { files, problems } = loadBankFiles([
+      bankFile("dup-a.json", [a, b, exercise({ difficulty: "hard" })]),
+      bankFile("dup-b.json", [...threeLevels(), exercise({ title: "Fixture: Same Name" })], "Other"),
+    ]);
+    expect(problems).toEqual([]);
+    const found = checkStructure(files);
+    expect(found.map((p) => p.message)).toEqual([
+      expect.stringMatching(/title "fixture: {2}same name" is used twice \(also in .*dup-a\.json\)/),
+      expect.stringMatching(/title "Fixture: Same Name" is used twice/),
+    ]);
+    expect(found[0].title).toBe("fixture:  same name");
+    // Checking one file: the rest of the bank's titles still count.
+    const one = loadBankFiles([bankFile("dup-c.json", [...threeLevels(), exercise({ title: "Taken" })])]);
+    expect(checkStructure(one.files, { otherTitles: [{ file: "x.json", title: "TAKEN" }] })).toHaveLength(1);
+  });
+
+  it("needs easy, medium and hard in each category, and a bank of 150 in 12 with --require-bank", () => {
+    const { files } = loadBankFiles([
+      bankFile("levels.json", [exercise(), exercise({ difficulty: "hard" })]),
+    ]);
+    const messages = checkStructure(files, { requireBank: true }).map((p) => p.message);
+    expect(messages[0]).toMatch(/category "Fixtures" has no medium exercise/);
+    expect(messages).toContainEqual(
+      expect.stringMatching(/2 exercises in 1 categories; it needs at least 150 in at least 12/),
+    );
+    expect(messages).toContainEqual(expect.stringMatching(/premade entry "What is an Array"/));
+    expect(checkStructure([], { requireBank: true })[0].message).toMatch(/the bank has 0 exercises/);
+  });
+});
+
+describe("coverage", () => {
+  it("flags every point with fewer than 2 exercises, and lists each point in the table", () => {
+    const xs: LoadedExercise[] = [
+      { file: "f", exercise: exercise({ topics: ["arithmetic", "random"] }) },
+      { file: "f", exercise: exercise({ topics: ["arithmetic"] }) },
+    ];
+    const rows = coverage(xs);
+    expect(rows.map((r) => r.point)).toEqual(GCSE_POINT_IDS);
+    const gaps = coverageProblems(rows).map((p) => p.message);
+    expect(gaps).toHaveLength(GCSE_POINT_IDS.length - 1);
+    expect(gaps).toContainEqual(
+      expect.stringMatching(/"random" .* is practised by 1 exercise\(s\); it needs at least 2/),
+    );
+    expect(gaps.some((m) => m.includes('"arithmetic"'))).toBe(false);
+    const table = coverageTable(rows);
+    expect(table).toMatch(/arithmetic: .* 2 +✔/);
+    expect(table).toMatch(/random: .* 1 +✖ fewer than 2/);
+  });
+
+  it("keeps the docs' generated table in step with the bank", () => {
+    const { files } = loadBankFiles([bankFile("docs.json", threeLevels())]);
+    const doc = path.join(dir, "content.md");
+    fs.writeFileSync(doc, `# Bank\n\n${DOCS_START}\nold table\n${DOCS_END}\n`);
+    expect(docsProblem(doc, files)?.message).toMatch(
+      /out of date: run `npm run exercises:check -- --write-docs`/,
+    );
+    fs.writeFileSync(doc, withGeneratedSection(fs.readFileSync(doc, "utf8"), coverageMarkdown(files))!);
+    expect(docsProblem(doc, files)).toBeNull();
+    expect(fs.readFileSync(doc, "utf8")).toMatch(
+      /\| Arithmetic .* \| 3: Fixture: Double It \d+ \(Fixtures, easy\);/,
+    );
+    fs.writeFileSync(doc, "# No markers\n");
+    expect(docsProblem(doc, files)?.message).toMatch(/has no generated section/);
+  });
+});
+
+describe("grading with the server's grader and CPython", () => {
+  let pool: GraderPool;
+  beforeAll(async () => {
+    pool = createGraderPool({ size: 1, reuseInterpreter: true, maxQueue: 1000 });
+    await pool.ready();
+  });
+  afterAll(() => pool.close());
+
+  const grade = async (e: BankExercise) => {
+    const [r] = await gradeExercises([{ file: "fixture.json", exercise: e }], pool);
+    return r;
+  };
+
+  it("passes a good exercise", async () => {
+    const r = await grade(exercise());
+    expect(r.problems).toEqual([]);
+    expect(r).toMatchObject({ solutionOk: true, starterOk: true });
+  });
+
+  it("fails a deliberately broken solution, showing expected and actual", async () => {
+    const r = await grade(exercise({ solution: 'number = int(input("Number? "))\nprint(number + 2)\n' }));
+    expect(r.solutionOk).toBe(false);
+    expect(r.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(
+        /the solution fails test 1 \(Four\)\n {4}expected: {3}"8"\n {4}transcript: "Number\? 4\\n6\\n"/,
+      ),
+      expect.stringMatching(/fails test 2/),
+      expect.stringMatching(/fails test 3 \(Edge case: zero\)/),
+    ]);
+  });
+
+  it("fails a starter that already passes every test", async () => {
+    const r = await grade(exercise({ starter_code: 'number = int(input("Number? "))\nprint(number * 2)\n' }));
+    expect(r.starterOk).toBe(false);
+    expect(r.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/starter code already passes every test/),
+    ]);
+  });
+
+  it("fails a starter that raises on its first test", async () => {
+    const r = await grade(exercise({ starter_code: 'number = int(input("Number? "))\nprint(number / 0)\n' }));
+    expect(r.starterOk).toBe(false);
+    expect(r.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(
+        /starter code must run without an error on test 1, but: Error: ZeroDivisionError: .*\(line 2\)/,
+      ),
+    ]);
+  });
+
+  it("grades the starter as the editor shows it (literal \\n outside strings is a line break)", async () => {
+    const r = await grade(exercise({ starter_code: 'number = int(input("Number? "))\\nprint("?")\\n' }));
+    expect(r.problems).toEqual([]);
+  });
+
+  it("reports a solution that prints something else under CPython than in Pyodide", async () => {
+    const e = exercise({
+      solution: "import sys\nprint(sys.platform)\n",
+      starter_code: "print('?')\n",
+      testCases: ["one", "two", "three"].map((d) => ({ description: d, expected_output: "emscripten" })),
+    });
+    const r = await grade(e);
+    expect(r.solutionOk).toBe(false);
+    expect(r.starterOk).toBe(true);
+    expect(r.problems).toHaveLength(3);
+    expect(r.problems[0].message).toMatch(
+      /prints something else under CPython than in the grader \(Pyodide\) on test 1 \(one\)\n {4}grader: {2}"emscripten\\n"\n {4}CPython: "linux\\n"/,
+    );
+  });
+
+  it("a random draw with a fixed seed prints the same under both", async () => {
+    const r = await grade(
+      exercise({
+        solution: "import random\nrandom.seed(7)\nprint(random.randint(1, 100), random.choice('abc'))\n",
+        starter_code: "import random\n",
+        testCases: ["a", "b", "c"].map((d) => ({ description: d, expected_output: "42 a" })),
+      }),
+    );
+    // Only the expected output may be wrong here: the draw itself must agree.
+    expect(r.problems.filter((p) => p.message.includes("CPython"))).toEqual([]);
+  });
+});
+
+describe("npm run exercises:check", () => {
+  it("exits 1 with the problems on a bad file, 0 on a good one, and prints the tables", () => {
+    const good = bankFile("cli-good.json", threeLevels(), "CLI Good");
+    const bad = bankFile(
+      "cli-bad.json",
+      [exercise({ title: "Fixture: CLI Broken", solution: "print(1)\n" }), ...threeLevels()],
+      "CLI Bad",
+    );
+    const report = path.join(dir, "report.json");
+    const run = (...args: string[]) =>
+      spawnSync("npx", ["tsx", "src/server/cli/exercises-check.ts", "--jobs", "1", ...args], {
+        cwd: root,
+        encoding: "utf8",
+      });
+    const failed = run("--report", report, bad);
+    expect(failed.status, failed.stderr).toBe(1);
+    expect(failed.stdout).toMatch(/CLI Bad +4 +2 +1 +1 +12 +3\/4 +4\/4/);
+    expect(failed.stdout).toMatch(/✖ .*cli-bad\.json: "Fixture: CLI Broken": the solution fails test 1/);
+    expect(failed.stdout).toMatch(/✖ 4 exercises checked: 3 passed, 1 failed/);
+    expect(JSON.parse(fs.readFileSync(report, "utf8"))).toEqual({
+      exercises: 4,
+      passed: 3,
+      failed: 1,
+      problems: 3,
+    });
+
+    const passed = run(good);
+    expect(passed.status, passed.stdout).toBe(0);
+    expect(passed.stdout).toMatch(/Total \(1 categories\) +3 +1 +1 +1 +9 +3\/3 +3\/3/);
+    expect(passed.stdout).toMatch(/GCSE coverage/);
+    expect(passed.stdout).toMatch(/✔ 3 exercises checked: 3 passed, 0 failed/);
+  });
+});
