@@ -20,6 +20,7 @@ import { assignmentRoutes } from "./features/assignments/assignments.routes.ts";
 import { classRoutes } from "./features/classes/classes.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
+import { exerciseRoutes } from "./features/exercises/exercises.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
 import { createSubmitLimiter } from "./features/submissions/submit-limiter.ts";
@@ -106,6 +107,7 @@ export function createApp({
   app.route("/api/admin", adminRoutes);
   app.route("/api/classes", classRoutes);
   app.route("/api/assignments", assignmentRoutes);
+  app.route("/api/exercises", exerciseRoutes);
   app.route("/api", submissionRoutes);
   app.route("/api/teacher", dashboardRoutes);
   if (!config.isProduction) app.route("/api/dev/mailbox", devMailboxRoutes);

@@ -16,13 +16,9 @@ import { loadAssignmentFor, loadSubmissionFor, type SubmissionRow } from "../../
 import type { SessionUser } from "../../auth/guards.ts";
 import type { Db } from "../../db/client.ts";
 import { submissions, testCaseResults, testCases } from "../../db/schema.ts";
-import { AppError, badRequest, conflict, forbidden } from "../../errors.ts";
-import {
-  GRADER_BUSY_MESSAGE,
-  type GradeResult,
-  GraderBusyError,
-  type GraderPool,
-} from "../../python/index.ts";
+import { badRequest, conflict, forbidden } from "../../errors.ts";
+import { gradeOnServer } from "../../grading/grade-on-server.ts";
+import type { GraderPool } from "../../python/index.ts";
 
 type CreateBody = z.output<typeof CreateSubmissionBody>;
 type GradeInput = z.output<typeof GradeBody>;
@@ -130,21 +126,6 @@ export async function listSubmissions(
   return withResults(db, rows, as === "owner" ? "teacher" : "student");
 }
 
-async function gradeOnServer(
-  grader: GraderPool,
-  code: string,
-  cases: { input: string; expectedOutput: string }[],
-) {
-  if (cases.length === 0) return { passed: 0, total: 0, score: 0, results: [] } satisfies GradeResult;
-  try {
-    return await grader.grade(code, cases);
-  } catch (e) {
-    if (e instanceof GraderBusyError) throw new AppError("GRADER_BUSY", 503, GRADER_BUSY_MESSAGE);
-    console.error("grading failed:", e instanceof Error ? e.message : e);
-    throw new AppError("GRADER_FAILED", 503, ASSIGNMENT_MESSAGES.graderFailed);
-  }
-}
-
 /** Submit Code (final) or a Run Tests attempt, by a student of the assignment's class. */
 export async function createSubmission(
   db: Db,
@@ -186,7 +167,7 @@ export async function createSubmission(
     .where(eq(testCases.assignmentId, assignmentId))
     .orderBy(asc(testCases.position), asc(testCases.id));
   // Grading takes a while; no transaction is held open meanwhile.
-  const graded = await gradeOnServer(grader, body.code, cases);
+  const graded = await gradeOnServer(grader, body.code, cases, ASSIGNMENT_MESSAGES.graderFailed);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(submissions)

@@ -1,0 +1,28 @@
+// /api/exercises: the library for every signed-in user with a role; the solution for teachers and
+// admins; Save for students (graded by the server, under the same fair use as Submit Code).
+import { Hono } from "hono";
+import { SaveAttemptBody } from "../../../shared/api/exercises.ts";
+import { currentUser, requireRole } from "../../auth/guards.ts";
+import type { AppEnv } from "../../types.ts";
+import { readJson } from "../../validate.ts";
+import { getExercise, getSolution, listExercises, saveAttempt } from "./exercises.service.ts";
+
+const anyRole = requireRole("student", "teacher", "admin");
+
+export const exerciseRoutes = new Hono<AppEnv>()
+  .get("/", anyRole, async (c) => c.json(await listExercises(c.get("deps").db, currentUser(c))))
+  .get("/:id", anyRole, async (c) =>
+    c.json(await getExercise(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
+  .get("/:id/solution", requireRole("teacher", "admin"), async (c) =>
+    c.json(await getSolution(c.get("deps").db, c.req.param("id"))),
+  )
+  .post("/:id/attempts", requireRole("student"), async (c) => {
+    const { code } = await readJson(c, SaveAttemptBody);
+    const { db, grader, submitLimiter } = c.get("deps");
+    const me = currentUser(c);
+    return c.json(
+      await submitLimiter.run(me.id, () => saveAttempt(db, grader, me, c.req.param("id"), code)),
+      201,
+    );
+  });

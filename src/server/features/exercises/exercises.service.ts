@@ -1,0 +1,289 @@
+// The exercise library as a signed-in user sees it: the browser (categories, exercises, the
+// caller's completion), the workspace (test cases, hints, starter code, Past Saved — never the
+// solution), the solution for teachers, and Save: the server re-grades the saved code against
+// every test and alone decides completion (DESIGN §1). Once completed, always completed.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { ExerciseDifficulty } from "../../../shared/api/exercise-file.ts";
+import { testCaseInput } from "../../../shared/api/exercise-file.ts";
+import {
+  EXERCISE_MESSAGES,
+  type ExerciseAttempt,
+  type ExerciseDetail,
+  type ExerciseList,
+  type ExerciseListCategory,
+  type ExerciseListItem,
+  type ExerciseProgress,
+  type ExerciseSolution,
+  type ExerciseTestCase,
+  type SaveAttemptResult,
+} from "../../../shared/api/exercises.ts";
+import { isUuid } from "../../auth/access.ts";
+import type { SessionUser } from "../../auth/guards.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  exerciseAttempts,
+  exerciseCategories,
+  exerciseSubmissions,
+  exercises,
+  exerciseTestCases,
+} from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { gradeOnServer } from "../../grading/grade-on-server.ts";
+import type { GraderPool } from "../../python/index.ts";
+
+type AttemptRow = typeof exerciseAttempts.$inferSelect;
+type SummaryRow = typeof exerciseSubmissions.$inferSelect;
+type TestCaseRow = typeof exerciseTestCases.$inferSelect;
+
+/** The library the browser shows: Python only (the only language the workspace runs). */
+export const LIBRARY_LANGUAGE = "python";
+/** Past Saved keeps every row; the workspace shows the newest this many. */
+export const PAST_SAVED_LIMIT = 100;
+
+const exerciseNotFound = () => notFound(EXERCISE_MESSAGES.notFound);
+
+const listColumns = {
+  id: exercises.id,
+  title: exercises.title,
+  description: exercises.description,
+  difficulty: exercises.difficulty,
+  language: exercises.language,
+  estimatedTime: exercises.estimatedTime,
+  displayOrder: exercises.displayOrder,
+  categoryId: exerciseCategories.id,
+  categoryName: exerciseCategories.name,
+  categoryDescription: exerciseCategories.description,
+};
+
+type ListRow = {
+  id: string;
+  title: string;
+  description: string;
+  difficulty: string;
+  language: string;
+  estimatedTime: string;
+  displayOrder: number;
+  categoryId: string;
+  categoryName: string;
+  categoryDescription: string;
+};
+
+function toListItem(r: ListRow, isCompleted: boolean): ExerciseListItem {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    difficulty: r.difficulty as ExerciseDifficulty,
+    language: r.language as ExerciseListItem["language"],
+    estimatedTime: r.estimatedTime,
+    displayOrder: r.displayOrder,
+    category: { id: r.categoryId, name: r.categoryName, description: r.categoryDescription },
+    isCompleted,
+  };
+}
+
+/** A stored test case as the workspace runs it: `input` is what the grader feeds. */
+export const toExerciseTestCase = (t: TestCaseRow): ExerciseTestCase => ({
+  id: t.id,
+  description: t.description,
+  input: testCaseInput(t),
+  expectedOutput: t.expectedOutput,
+  displayOrder: t.displayOrder,
+});
+
+const toAttempt = (a: AttemptRow): ExerciseAttempt => ({
+  id: a.id,
+  submittedAt: a.submittedAt.toISOString(),
+  score: a.score,
+  passedTests: a.passedTests,
+  totalTests: a.totalTests,
+  isCompleted: a.isCompleted,
+  verified: a.verified,
+  code: a.code,
+});
+
+const toProgress = (s: SummaryRow | undefined): ExerciseProgress =>
+  s
+    ? {
+        isCompleted: s.isCompleted,
+        lastSavedAt: s.submittedAt.toISOString(),
+        passedTests: s.passedTests,
+        totalTests: s.totalTests,
+        score: s.score,
+        code: s.code,
+      }
+    : { isCompleted: false, lastSavedAt: null, passedTests: 0, totalTests: 0, score: 0, code: null };
+
+/** GET /api/exercises: every category in display order, its exercises, the caller's completion. */
+export async function listExercises(db: Db, me: SessionUser): Promise<ExerciseList> {
+  const [categories, rows, done] = await Promise.all([
+    db
+      .select()
+      .from(exerciseCategories)
+      .orderBy(
+        asc(exerciseCategories.displayOrder),
+        asc(exerciseCategories.name),
+        asc(exerciseCategories.id),
+      ),
+    db
+      .select(listColumns)
+      .from(exercises)
+      .innerJoin(exerciseCategories, eq(exerciseCategories.id, exercises.categoryId))
+      .where(eq(exercises.language, LIBRARY_LANGUAGE))
+      .orderBy(asc(exercises.displayOrder), asc(exercises.title), asc(exercises.id)),
+    db
+      .select({ exerciseId: exerciseSubmissions.exerciseId })
+      .from(exerciseSubmissions)
+      .where(and(eq(exerciseSubmissions.userId, me.id), eq(exerciseSubmissions.isCompleted, true))),
+  ]);
+  const completed = new Set(done.map((d) => d.exerciseId));
+  const byCategory = new Map<string, ExerciseListCategory>(
+    categories.map((c) => [
+      c.id,
+      {
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        displayOrder: c.displayOrder,
+        exercises: [],
+        completedCount: 0,
+        totalCount: 0,
+      },
+    ]),
+  );
+  for (const r of rows) {
+    const category = byCategory.get(r.categoryId)!;
+    const isCompleted = completed.has(r.id);
+    category.exercises.push(toListItem(r, isCompleted));
+    category.totalCount += 1;
+    if (isCompleted) category.completedCount += 1;
+  }
+  const list = [...byCategory.values()];
+  return {
+    categories: list,
+    completedCount: list.reduce((n, c) => n + c.completedCount, 0),
+    totalCount: list.reduce((n, c) => n + c.totalCount, 0),
+  };
+}
+
+async function loadExercise(db: Db, id: string) {
+  if (!isUuid(id)) throw exerciseNotFound();
+  const [row] = await db
+    .select({ ...listColumns, starterCode: exercises.starterCode, hints: exercises.hints })
+    .from(exercises)
+    .innerJoin(exerciseCategories, eq(exerciseCategories.id, exercises.categoryId))
+    .where(eq(exercises.id, id));
+  if (!row) throw exerciseNotFound();
+  return row;
+}
+
+const loadTestCases = (db: Db, exerciseId: string) =>
+  db
+    .select()
+    .from(exerciseTestCases)
+    .where(eq(exerciseTestCases.exerciseId, exerciseId))
+    .orderBy(asc(exerciseTestCases.displayOrder), asc(exerciseTestCases.id));
+
+async function loadSummary(db: Db, exerciseId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(exerciseSubmissions)
+    .where(and(eq(exerciseSubmissions.exerciseId, exerciseId), eq(exerciseSubmissions.userId, userId)));
+  return row;
+}
+
+/** GET /api/exercises/:id: the workspace's exercise (no solution), the caller's summary and Past Saved. */
+export async function getExercise(db: Db, me: SessionUser, id: string): Promise<ExerciseDetail> {
+  const row = await loadExercise(db, id);
+  const [cases, summary, attempts] = await Promise.all([
+    loadTestCases(db, id),
+    loadSummary(db, id, me.id),
+    db
+      .select()
+      .from(exerciseAttempts)
+      .where(and(eq(exerciseAttempts.exerciseId, id), eq(exerciseAttempts.userId, me.id)))
+      .orderBy(desc(exerciseAttempts.submittedAt), desc(exerciseAttempts.id))
+      .limit(PAST_SAVED_LIMIT),
+  ]);
+  const progress = toProgress(summary);
+  return {
+    ...toListItem(row, progress.isCompleted),
+    starterCode: row.starterCode,
+    hints: row.hints,
+    testCases: cases.map(toExerciseTestCase),
+    progress,
+    attempts: attempts.map(toAttempt),
+  };
+}
+
+/** GET /api/exercises/:id/solution (the route lets only teachers and admins in). */
+export async function getSolution(db: Db, id: string): Promise<ExerciseSolution> {
+  if (!isUuid(id)) throw exerciseNotFound();
+  const [row] = await db.select({ solution: exercises.solution }).from(exercises).where(eq(exercises.id, id));
+  if (!row) throw exerciseNotFound();
+  if (!row.solution?.trim()) throw new AppError("NO_SOLUTION", 404, EXERCISE_MESSAGES.noSolution);
+  return { exerciseId: id, solution: row.solution };
+}
+
+/**
+ * Save: grades `code` against every test case on the server, stores the attempt (verified) and
+ * upserts the caller's summary. Completed means at least one test and all of them passed; a
+ * summary that was completed stays completed whatever a later save scores.
+ */
+export async function saveAttempt(
+  db: Db,
+  grader: GraderPool,
+  me: SessionUser,
+  id: string,
+  code: string,
+): Promise<SaveAttemptResult> {
+  await loadExercise(db, id);
+  const cases = await loadTestCases(db, id);
+  // Grading takes a while; no transaction is held open meanwhile.
+  const grade = await gradeOnServer(
+    grader,
+    code,
+    cases.map((t) => ({ input: testCaseInput(t), expectedOutput: t.expectedOutput })),
+    EXERCISE_MESSAGES.graderFailed,
+  );
+  const isCompleted = grade.total > 0 && grade.passed === grade.total;
+  const submittedAt = new Date();
+  const counts = { passedTests: grade.passed, totalTests: grade.total, score: grade.score };
+  const { attempt, summary } = await db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .insert(exerciseAttempts)
+      .values({ exerciseId: id, userId: me.id, code, ...counts, isCompleted, verified: true, submittedAt })
+      .returning();
+    const [summary] = await tx
+      .insert(exerciseSubmissions)
+      .values({ exerciseId: id, userId: me.id, code, ...counts, isCompleted, isSaved: true, submittedAt })
+      .onConflictDoUpdate({
+        target: [exerciseSubmissions.exerciseId, exerciseSubmissions.userId],
+        set: {
+          code,
+          ...counts,
+          isSaved: true,
+          submittedAt,
+          isCompleted: sql`${exerciseSubmissions.isCompleted} OR excluded.is_completed`,
+        },
+      })
+      .returning();
+    return { attempt, summary };
+  });
+  return {
+    attempt: toAttempt(attempt),
+    progress: toProgress(summary),
+    grade: {
+      passed: grade.passed,
+      total: grade.total,
+      score: grade.score,
+      results: grade.results.map((r) => ({
+        passed: r.passed,
+        output: r.output,
+        ...(r.plainOutput === undefined ? {} : { plainOutput: r.plainOutput }),
+        error: r.error,
+        timeMs: r.timeMs,
+      })),
+    },
+  };
+}

@@ -1,0 +1,242 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCategory, createExercise, DOUBLE_SOLUTION } from "../../../../tests/factories/exercises.ts";
+import {
+  createAdmin,
+  createPending,
+  createStudent,
+  createTeacher,
+  type TestUser,
+} from "../../../../tests/factories/users.ts";
+import { startTestGrader } from "../../../../tests/setup/grader.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import {
+  EXERCISE_MESSAGES,
+  type ExerciseDetail,
+  type ExerciseList,
+  type SaveAttemptResult,
+} from "../../../shared/api/exercises.ts";
+import { exerciseAttempts, exerciseSubmissions } from "../../db/schema.ts";
+import { BODY_LIMITS, INPUT_MESSAGES } from "../../http/input-hygiene.ts";
+import type { GraderPool } from "../../python/index.ts";
+
+let t: TestApp;
+let grader: GraderPool;
+let student: TestUser;
+let other: TestUser;
+let teacher: TestUser;
+let admin: TestUser;
+let exerciseId: string;
+let noSolutionId: string;
+let noTestsId: string;
+
+const WRONG = "n = int(input())\nprint(n + 2)"; // right for 2 only; both tests here fail or one passes
+
+beforeAll(async () => {
+  grader = await startTestGrader();
+  t = await createTestApp({}, { grader });
+  [student, other, teacher, admin] = await Promise.all([
+    createStudent(t),
+    createStudent(t),
+    createTeacher(t),
+    createAdmin(t),
+  ]);
+  const loops = await createCategory(t, { name: "Loops", displayOrder: 2 });
+  const basics = await createCategory(t, { name: "Basics", displayOrder: 1 });
+  await createCategory(t, { name: "Empty", displayOrder: 3 });
+  exerciseId = await createExercise(t, basics.id, { title: "Double it", displayOrder: 0 });
+  noSolutionId = await createExercise(t, basics.id, {
+    title: "No solution",
+    solution: null,
+    displayOrder: 1,
+  });
+  noTestsId = await createExercise(t, loops.id, { title: "No tests", testCases: [] });
+  await createExercise(t, loops.id, { title: "In Java", language: "java" });
+});
+afterAll(async () => {
+  await t.close();
+  await grader.close();
+});
+
+const json = async <T>(res: Response) => (await res.json()) as T;
+const errorOf = async (res: Response) =>
+  (await json<{ error: { code: string; message: string } }>(res)).error;
+const save = (who: TestUser, body: unknown, id = exerciseId) =>
+  t.request("POST", `/api/exercises/${id}/attempts`, { cookie: who.cookie, body });
+const detail = async (who: TestUser, id = exerciseId) =>
+  json<ExerciseDetail>(await t.request("GET", `/api/exercises/${id}`, { cookie: who.cookie }));
+
+describe("the exercise browser", () => {
+  it("lists categories in display order with their Python exercises and the caller's counts", async () => {
+    const res = await t.request("GET", "/api/exercises", { cookie: teacher.cookie });
+    expect(res.status).toBe(200);
+    const list = await json<ExerciseList>(res);
+    expect(list.categories.map((c) => c.name)).toEqual(["Basics", "Loops", "Empty"]);
+    expect(list.categories[0].exercises.map((e) => e.title)).toEqual(["Double it", "No solution"]);
+    expect(list.categories[1].exercises.map((e) => e.title)).toEqual(["No tests"]);
+    expect(list.categories[2]).toMatchObject({ exercises: [], totalCount: 0, completedCount: 0 });
+    const row = list.categories[0].exercises[0];
+    expect(row).toMatchObject({
+      id: exerciseId,
+      difficulty: "easy",
+      estimatedTime: "5 minutes",
+      isCompleted: false,
+      category: { name: "Basics" },
+    });
+    expect(row).not.toHaveProperty("solution");
+    expect(list).toMatchObject({ totalCount: 3, completedCount: 0 });
+  });
+
+  it("shows the workspace's exercise with test cases, hints and starter code, never the solution", async () => {
+    const res = await t.request("GET", `/api/exercises/${exerciseId}`, { cookie: student.cookie });
+    expect(res.status).toBe(200);
+    const body = await json<ExerciseDetail>(res);
+    expect(JSON.stringify(body)).not.toContain("n * 2");
+    expect(body).not.toHaveProperty("solution");
+    expect(body.hints).toEqual(["Use int()", "Multiply by 2"]);
+    expect(body.starterCode).toBe("# Your code here");
+    // `inputs` lines become the grader's input string.
+    expect(body.testCases.map((c) => [c.description, c.input, c.expectedOutput])).toEqual([
+      ["Doubles 4", "4", "8"],
+      ["Doubles 0", "0", "0"],
+    ]);
+    expect(body.progress).toEqual({
+      isCompleted: false,
+      lastSavedAt: null,
+      passedTests: 0,
+      totalTests: 0,
+      score: 0,
+      code: null,
+    });
+    expect(body.attempts).toEqual([]);
+  });
+
+  it("answers 404 Exercise not found for an unknown or malformed id", async () => {
+    for (const id of [crypto.randomUUID(), "nope"]) {
+      const res = await t.request("GET", `/api/exercises/${id}`, { cookie: student.cookie });
+      expect(res.status).toBe(404);
+      expect((await errorOf(res)).message).toBe(EXERCISE_MESSAGES.notFound);
+    }
+  });
+
+  it("refuses users without a role and anonymous callers", async () => {
+    const pending = await createPending(t);
+    expect((await t.request("GET", "/api/exercises", { cookie: pending.cookie })).status).toBe(403);
+    expect((await t.request("GET", "/api/exercises")).status).toBe(401);
+  });
+});
+
+describe("the solution: teachers and admins only", () => {
+  it("gives teachers and admins the solution", async () => {
+    for (const who of [teacher, admin]) {
+      const res = await t.request("GET", `/api/exercises/${exerciseId}/solution`, { cookie: who.cookie });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ exerciseId, solution: DOUBLE_SOLUTION });
+    }
+  });
+
+  it("refuses students with 403", async () => {
+    const res = await t.request("GET", `/api/exercises/${exerciseId}/solution`, { cookie: student.cookie });
+    expect(res.status).toBe(403);
+  });
+
+  it("answers 404 with the spec's text when there is none", async () => {
+    const res = await t.request("GET", `/api/exercises/${noSolutionId}/solution`, { cookie: teacher.cookie });
+    expect(res.status).toBe(404);
+    expect(await errorOf(res)).toEqual({ code: "NO_SOLUTION", message: EXERCISE_MESSAGES.noSolution });
+  });
+});
+
+describe("Save: completion is the server's word", () => {
+  it("ignores a body that claims completion and a score: a wrong program never completes", async () => {
+    const res = await save(student, {
+      code: WRONG,
+      is_completed: true,
+      isCompleted: true,
+      score: 100,
+      passed: 2,
+      passedTests: 2,
+      totalTests: 2,
+    });
+    expect(res.status).toBe(201);
+    const body = await json<SaveAttemptResult>(res);
+    expect(body.attempt).toMatchObject({ isCompleted: false, verified: true, passedTests: 0, totalTests: 2 });
+    expect(body.progress).toMatchObject({ isCompleted: false, passedTests: 0, totalTests: 2, score: 0 });
+    expect(body.grade.results.map((r) => r.passed)).toEqual([false, false]);
+    const [row] = await t.db
+      .select()
+      .from(exerciseSubmissions)
+      .where(eq(exerciseSubmissions.userId, student.id));
+    expect(row.isCompleted).toBe(false);
+  });
+
+  it("completes a right program, and it stays completed after a later wrong save", async () => {
+    const right = await json<SaveAttemptResult>(await save(student, { code: DOUBLE_SOLUTION }));
+    expect(right.attempt).toMatchObject({ isCompleted: true, passedTests: 2, totalTests: 2, score: 100 });
+    expect(right.progress.isCompleted).toBe(true);
+
+    const later = await json<SaveAttemptResult>(await save(student, { code: WRONG }));
+    expect(later.attempt.isCompleted).toBe(false);
+    expect(later.progress).toMatchObject({ isCompleted: true, passedTests: 0, code: WRONG });
+
+    const body = await detail(student);
+    expect(body.isCompleted).toBe(true);
+    expect(body.progress.isCompleted).toBe(true);
+    expect(body.progress.lastSavedAt).toBe(later.attempt.submittedAt);
+    // Past Saved: newest first, with the code for Restore.
+    expect(body.attempts.map((a) => [a.code, a.isCompleted])).toEqual([
+      [WRONG, false],
+      [DOUBLE_SOLUTION, true],
+      [WRONG, false],
+    ]);
+
+    const list = await json<ExerciseList>(
+      await t.request("GET", "/api/exercises", { cookie: student.cookie }),
+    );
+    expect(list.categories[0]).toMatchObject({ completedCount: 1, totalCount: 2 });
+    expect(list.categories[0].exercises[0].isCompleted).toBe(true);
+  });
+
+  it("keeps each student's work to themselves", async () => {
+    const body = await detail(other);
+    expect(body.isCompleted).toBe(false);
+    expect(body.attempts).toEqual([]);
+  });
+
+  it("never completes an exercise without tests", async () => {
+    const res = await save(student, { code: 'print("hi")' }, noTestsId);
+    expect(res.status).toBe(201);
+    const body = await json<SaveAttemptResult>(res);
+    expect(body.attempt).toMatchObject({ isCompleted: false, totalTests: 0 });
+    expect(body.progress.isCompleted).toBe(false);
+  });
+
+  it("refuses blank code (400) and stores nothing", async () => {
+    const before = await t.db.select().from(exerciseAttempts).where(eq(exerciseAttempts.userId, other.id));
+    for (const body of [{ code: "   \n\t" }, { code: "" }, {}]) {
+      const res = await save(other, body);
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toBe(EXERCISE_MESSAGES.blankCode);
+    }
+    const after = await t.db.select().from(exerciseAttempts).where(eq(exerciseAttempts.userId, other.id));
+    expect(after.length).toBe(before.length);
+  });
+
+  it("answers 404 for an unknown exercise", async () => {
+    const res = await save(other, { code: "print(1)" }, crypto.randomUUID());
+    expect(res.status).toBe(404);
+  });
+
+  it("is for students: teachers and admins get 403", async () => {
+    for (const who of [teacher, admin]) expect((await save(who, { code: DOUBLE_SOLUTION })).status).toBe(403);
+  });
+
+  it("refuses U+0000 and an oversized body on Save (input hygiene)", async () => {
+    const nul = await save(other, { code: "print('a\u0000b')" });
+    expect(nul.status).toBe(400);
+    expect((await errorOf(nul)).message).toBe(INPUT_MESSAGES.nul);
+
+    const big = await save(other, { code: "#".repeat(BODY_LIMITS.default + 10) });
+    expect(big.status).toBe(413);
+  });
+});

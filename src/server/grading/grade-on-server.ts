@@ -1,0 +1,24 @@
+// The server's word on a program: every case graded by the sandboxed pool (DESIGN §4). Used by
+// assignment submissions, exercise Saves and the admin's Check; a busy or failing grader is a
+// 503 the client can explain, never a score.
+import { AppError } from "../errors.ts";
+import { GRADER_BUSY_MESSAGE, type GradeResult, GraderBusyError, type GraderPool } from "../python/index.ts";
+
+export const GRADER_FAILED_MESSAGE = "Your code could not be checked just now. Please try again.";
+
+/** Grades `code` against `cases` in order; no cases → nothing passed out of 0 (no grader started). */
+export async function gradeOnServer(
+  grader: GraderPool,
+  code: string,
+  cases: { input: string; expectedOutput: string }[],
+  failedMessage: string = GRADER_FAILED_MESSAGE,
+): Promise<GradeResult> {
+  if (cases.length === 0) return { passed: 0, total: 0, score: 0, results: [] };
+  try {
+    return await grader.grade(code, cases);
+  } catch (e) {
+    if (e instanceof GraderBusyError) throw new AppError("GRADER_BUSY", 503, GRADER_BUSY_MESSAGE);
+    console.error("grading failed:", e instanceof Error ? e.message : e);
+    throw new AppError("GRADER_FAILED", 503, failedMessage);
+  }
+}
