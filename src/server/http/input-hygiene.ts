@@ -9,10 +9,12 @@ const MB = 1024 * 1024;
 
 /**
  * Teachers' assignment writes carry up to 50 test cases of 100,000-character input and expected
- * output (≈10 MB of JSON); every other body, Better Auth's included, is small. The large limit
- * needs a teacher's session, so nobody else can make the server buffer 12 MB per request.
+ * output (≈10 MB of JSON); so do the admin's exercise writes, and the admin's import carries a
+ * whole exercise file (2,000 exercises ≈ 5 MB). Every other body, Better Auth's included, is
+ * small. The large limits need a teacher's or an admin's session, so nobody else can make the
+ * server buffer 12 MB per request.
  */
-export const BODY_LIMITS = { default: 1 * MB, assignments: 12 * MB } as const;
+export const BODY_LIMITS = { default: 1 * MB, assignments: 12 * MB, adminExercises: 12 * MB } as const;
 
 export const INPUT_MESSAGES = {
   tooLarge: (mb: number) => `This request is too large (${mb} MB at most).`,
@@ -23,10 +25,14 @@ export const INPUT_MESSAGES = {
 /** POST /api/assignments, PATCH /api/assignments/:id and any /api/assignments/:id/test-cases write. */
 const ASSIGNMENT_WRITE = /^\/api\/assignments(?:\/[^/]+(?:\/test-cases(?:\/[^/]*)?)?)?\/?$/;
 
+/** POST /api/admin/import, POST /api/admin/exercises(/check) and PATCH /api/admin/exercises/:id. */
+const ADMIN_EXERCISE_WRITE = /^\/api\/admin\/(?:import|exercises(?:\/[^/]+)?)\/?$/;
+
 export function bodyLimitFor(method: string, path: string, role: string | undefined): number {
-  return role === "teacher" && method !== "GET" && method !== "HEAD" && ASSIGNMENT_WRITE.test(path)
-    ? BODY_LIMITS.assignments
-    : BODY_LIMITS.default;
+  if (method === "GET" || method === "HEAD") return BODY_LIMITS.default;
+  if (role === "teacher" && ASSIGNMENT_WRITE.test(path)) return BODY_LIMITS.assignments;
+  if (role === "admin" && ADMIN_EXERCISE_WRITE.test(path)) return BODY_LIMITS.adminExercises;
+  return BODY_LIMITS.default;
 }
 
 const tooLarge = (limit: number) =>
@@ -115,7 +121,7 @@ export function bodyHasNul(text: string, contentType: string): boolean {
   return false;
 }
 
-/** Runs after the session is read (for the teacher's larger limit); without one, every limit is 1 MB. */
+/** Runs after the session is read (for the teacher's and the admin's larger limits); without one, every limit is 1 MB. */
 export const inputHygiene: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Path parameters and query values are text too (ids, ?studentId=…).
   if (c.req.url.includes("%00")) throw nulRefused();

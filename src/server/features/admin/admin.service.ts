@@ -1,6 +1,47 @@
-import { count, sql } from "drizzle-orm";
+// The admin dashboard: platform totals, the exercise categories and the premade exercises
+// (every field, solution and test cases included), and Check — a solution graded by the server
+// against the tests being edited. Writes go through the exercises feature's one write path.
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { ExerciseDifficulty } from "../../../shared/api/exercise-file.ts";
+import {
+  type AdminCategory,
+  type AdminExercise,
+  type AdminTestCaseInput,
+  type CheckExerciseBody,
+  type CheckExerciseResult,
+  type CreateCategoryBody,
+  type CreateExerciseBody,
+  EXERCISE_MESSAGES,
+  type UpdateCategoryBody,
+  type UpdateExerciseBody,
+} from "../../../shared/api/exercises.ts";
+import { isUuid } from "../../auth/access.ts";
 import type { Db } from "../../db/client.ts";
-import { assignments, classes, exerciseCategories, exercises, submissions, user } from "../../db/schema.ts";
+import {
+  assignments,
+  classes,
+  exerciseCategories,
+  exercises,
+  exerciseTestCases,
+  submissions,
+  user,
+} from "../../db/schema.ts";
+import { badRequest, conflict, notFound } from "../../errors.ts";
+import { gradeOnServer } from "../../grading/grade-on-server.ts";
+import type { GraderPool } from "../../python/index.ts";
+import {
+  cleanHints,
+  cleanSolution,
+  cleanTestCases,
+  type ExerciseRecord,
+  type StoredTestCase,
+  toExerciseTestCase,
+  writeExercises,
+} from "../exercises/index.ts";
+
+type CategoryRow = typeof exerciseCategories.$inferSelect;
+type ExerciseRow = typeof exercises.$inferSelect;
 
 /** Platform totals for the admin dashboard, counted from the real tables. */
 export async function getOverview(db: Db) {
@@ -15,4 +56,233 @@ export async function getOverview(db: Db) {
   const users = { pending: 0, student: 0, teacher: 0, admin: 0 } as Record<string, number>;
   for (const r of roles) users[r.role] = r.n;
   return { users, classes: c.n, assignments: a.n, finalSubmissions: s.n, exercises: e.n, categories: cat.n };
+}
+
+// ── Categories ───────────────────────────────────────────────────────────────────────────────
+
+const categoryNotFound = () => notFound(EXERCISE_MESSAGES.categoryNotFound);
+
+const toCategory = (c: CategoryRow, exerciseCount: number): AdminCategory => ({
+  id: c.id,
+  name: c.name,
+  description: c.description,
+  displayOrder: c.displayOrder,
+  exerciseCount,
+});
+
+async function exerciseCount(db: Db, categoryId: string) {
+  const [{ n }] = await db.select({ n: count() }).from(exercises).where(eq(exercises.categoryId, categoryId));
+  return n;
+}
+
+export async function listCategories(db: Db): Promise<AdminCategory[]> {
+  const rows = await db
+    .select({ category: exerciseCategories, n: count(exercises.id) })
+    .from(exerciseCategories)
+    .leftJoin(exercises, eq(exercises.categoryId, exerciseCategories.id))
+    .groupBy(exerciseCategories.id)
+    .orderBy(asc(exerciseCategories.displayOrder), asc(exerciseCategories.name), asc(exerciseCategories.id));
+  return rows.map((r) => toCategory(r.category, r.n));
+}
+
+export async function createCategory(
+  db: Db,
+  body: z.output<typeof CreateCategoryBody>,
+): Promise<AdminCategory> {
+  const [row] = await db.insert(exerciseCategories).values(body).returning();
+  return toCategory(row, 0);
+}
+
+export async function updateCategory(
+  db: Db,
+  id: string,
+  body: z.output<typeof UpdateCategoryBody>,
+): Promise<AdminCategory> {
+  if (!isUuid(id)) throw categoryNotFound();
+  const [row] = await db
+    .update(exerciseCategories)
+    .set(body)
+    .where(eq(exerciseCategories.id, id))
+    .returning();
+  if (!row) throw categoryNotFound();
+  return toCategory(row, await exerciseCount(db, id));
+}
+
+/** Refused (409) while the category holds exercises: the spec disables the button then. */
+export async function deleteCategory(db: Db, id: string): Promise<void> {
+  if (!isUuid(id)) throw categoryNotFound();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: exerciseCategories.id })
+      .from(exerciseCategories)
+      .where(eq(exerciseCategories.id, id))
+      .for("update");
+    if (!row) throw categoryNotFound();
+    const [{ n }] = await tx.select({ n: count() }).from(exercises).where(eq(exercises.categoryId, id));
+    if (n > 0) throw conflict(EXERCISE_MESSAGES.categoryHasExercises, "CATEGORY_NOT_EMPTY");
+    await tx.delete(exerciseCategories).where(eq(exerciseCategories.id, id));
+  });
+}
+
+// ── Exercises ────────────────────────────────────────────────────────────────────────────────
+
+const exerciseNotFound = () => notFound(EXERCISE_MESSAGES.notFound);
+
+/**
+ * The admin form's test cases: a row left wholly blank is dropped; a row with only one of
+ * description and expected output is an error (the form shows it at the field first).
+ */
+function formTestCases(cases: z.output<typeof CheckExerciseBody>["testCases"]): StoredTestCase[] {
+  const filled = (t: AdminTestCaseInput) =>
+    [t.description, t.expectedOutput, t.input, ...(t.inputs ?? [])].some((s) => s?.trim());
+  const kept = cases.filter(filled);
+  if (kept.some((t) => !t.description?.trim() || !t.expectedOutput?.trim()))
+    throw badRequest(EXERCISE_MESSAGES.halfTestCase, "VALIDATION");
+  return cleanTestCases(kept);
+}
+
+async function assertCategory(db: Db, categoryId: string) {
+  const [row] = await db
+    .select({ id: exerciseCategories.id })
+    .from(exerciseCategories)
+    .where(eq(exerciseCategories.id, categoryId));
+  if (!row) throw badRequest(EXERCISE_MESSAGES.categoryRequired, "VALIDATION");
+}
+
+/** Every exercise (or those with `ids`) with category, solution and test cases, in library order. */
+async function loadAdminExercises(db: Db, ids?: string[]): Promise<AdminExercise[]> {
+  const base = db
+    .select({ exercise: exercises, category: exerciseCategories })
+    .from(exercises)
+    .innerJoin(exerciseCategories, eq(exerciseCategories.id, exercises.categoryId));
+  const rows = await (ids ? base.where(inArray(exercises.id, ids)) : base).orderBy(
+    asc(exerciseCategories.displayOrder),
+    asc(exercises.displayOrder),
+    asc(exercises.title),
+    asc(exercises.id),
+  );
+  const cases = await (ids
+    ? db.select().from(exerciseTestCases).where(inArray(exerciseTestCases.exerciseId, ids))
+    : db.select().from(exerciseTestCases)
+  ).orderBy(asc(exerciseTestCases.displayOrder), asc(exerciseTestCases.id));
+  const byExercise = new Map<string, AdminExercise["testCases"]>();
+  for (const t of cases) {
+    const list = byExercise.get(t.exerciseId) ?? [];
+    if (list.length === 0) byExercise.set(t.exerciseId, list);
+    list.push({ ...toExerciseTestCase(t), inputs: t.inputs });
+  }
+  return rows.map(({ exercise: e, category: c }) => toAdminExercise(e, c, byExercise.get(e.id) ?? []));
+}
+
+function toAdminExercise(
+  e: ExerciseRow,
+  c: CategoryRow,
+  testCases: AdminExercise["testCases"],
+): AdminExercise {
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    difficulty: e.difficulty as ExerciseDifficulty,
+    language: e.language as AdminExercise["language"],
+    estimatedTime: e.estimatedTime,
+    displayOrder: e.displayOrder,
+    category: { id: c.id, name: c.name, description: c.description },
+    starterCode: e.starterCode,
+    solution: e.solution,
+    hints: e.hints,
+    testCases,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
+
+export const listAdminExercises = (db: Db) => loadAdminExercises(db);
+
+async function loadOne(db: Db, id: string): Promise<AdminExercise> {
+  const [one] = await loadAdminExercises(db, [id]);
+  if (!one) throw exerciseNotFound();
+  return one;
+}
+
+export async function createExercise(
+  db: Db,
+  body: z.output<typeof CreateExerciseBody>,
+): Promise<AdminExercise> {
+  await assertCategory(db, body.categoryId);
+  const testCases = formTestCases(body.testCases);
+  const id = await db.transaction(async (tx) => {
+    const displayOrder = body.displayOrder ?? (await tx.select({ n: count() }).from(exercises))[0].n;
+    const record: ExerciseRecord = {
+      ...body,
+      solution: cleanSolution(body.solution),
+      hints: cleanHints(body.hints),
+      displayOrder,
+      testCases,
+    };
+    return (await writeExercises(tx, [{ record }]))[0];
+  });
+  return loadOne(db, id);
+}
+
+/** PATCH: the fields given change; `testCases` given replaces all of them, in the same transaction. */
+export async function updateExercise(
+  db: Db,
+  id: string,
+  body: z.output<typeof UpdateExerciseBody>,
+): Promise<AdminExercise> {
+  if (!isUuid(id)) throw exerciseNotFound();
+  if (body.categoryId) await assertCategory(db, body.categoryId);
+  const testCases = body.testCases ? formTestCases(body.testCases) : undefined;
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(exercises).where(eq(exercises.id, id)).for("update");
+    if (!current) throw exerciseNotFound();
+    const record: ExerciseRecord = {
+      title: body.title ?? current.title,
+      description: body.description ?? current.description,
+      difficulty: body.difficulty ?? (current.difficulty as ExerciseDifficulty),
+      language: body.language ?? current.language,
+      categoryId: body.categoryId ?? current.categoryId,
+      starterCode: body.starterCode ?? current.starterCode,
+      solution: body.solution === undefined ? current.solution : cleanSolution(body.solution),
+      hints: body.hints ? cleanHints(body.hints) : current.hints,
+      estimatedTime: body.estimatedTime ?? current.estimatedTime,
+      displayOrder: body.displayOrder ?? current.displayOrder,
+      testCases,
+    };
+    await writeExercises(tx, [{ id, record }]);
+  });
+  return loadOne(db, id);
+}
+
+/** Deletes the exercise with its test cases, attempts and summaries (the spec's confirmation first). */
+export async function deleteExercise(db: Db, id: string): Promise<void> {
+  if (!isUuid(id)) throw exerciseNotFound();
+  const deleted = await db.delete(exercises).where(eq(exercises.id, id)).returning({ id: exercises.id });
+  if (deleted.length === 0) throw exerciseNotFound();
+}
+
+/** Check: the solution against the (unsaved) tests, by the server grader. */
+export async function checkExercise(
+  grader: GraderPool,
+  body: z.output<typeof CheckExerciseBody>,
+): Promise<CheckExerciseResult> {
+  const cases = formTestCases(body.testCases);
+  const grade = await gradeOnServer(
+    grader,
+    body.solution,
+    cases.map((t) => ({ input: t.input, expectedOutput: t.expectedOutput })),
+  );
+  return {
+    passed: grade.passed,
+    total: grade.total,
+    score: grade.score,
+    results: grade.results.map((r) => ({
+      passed: r.passed,
+      output: r.output,
+      ...(r.plainOutput === undefined ? {} : { plainOutput: r.plainOutput }),
+      error: r.error,
+      timeMs: r.timeMs,
+    })),
+  };
 }

@@ -1,0 +1,109 @@
+// The admin's JSON import (spec 02 §3, §5, §8): every exercise checked first (title, description
+// and a known category — by id, or by name as the bank's files write it), the spec's defaults
+// filled in, display_order continuing after the exercises already there. Then the good ones are
+// written in batches of one transaction each; if a batch fails, its exercises are written again
+// one transaction each, so every exercise is stored whole or not at all and the error names it.
+import { count } from "drizzle-orm";
+import { IMPORT_MESSAGES, ImportExercise, ImportFile } from "../../../shared/api/exercise-file.ts";
+import type { ImportResult } from "../../../shared/api/exercises.ts";
+import { isUuid } from "../../auth/access.ts";
+import type { Db } from "../../db/client.ts";
+import { exerciseCategories, exercises } from "../../db/schema.ts";
+import { badRequest } from "../../errors.ts";
+import {
+  cleanHints,
+  cleanSolution,
+  cleanTestCases,
+  type ExerciseRecord,
+  writeExercises,
+} from "../exercises/index.ts";
+
+/** Exercises per transaction: a 2,000-exercise file is four batches. */
+export const IMPORT_BATCH = 500;
+
+const REQUIRED = new Set(["title", "description", "category_id", "category"]);
+const blank = (s: unknown) => typeof s !== "string" || s.trim() === "";
+
+export const importFailedToSave = (title: string) => `Exercise "${title}" could not be saved.`;
+export const importInvalidField = (title: string, field: string) =>
+  `Exercise "${title}" has an invalid ${field}.`;
+
+type Checked = { title: string; record: ExerciseRecord };
+
+export async function importExercises(db: Db, body: unknown): Promise<ImportResult> {
+  const file = ImportFile.safeParse(body);
+  if (!file.success) throw badRequest(IMPORT_MESSAGES.badFormat, "INVALID_FILE");
+
+  const categories = await db
+    .select({ id: exerciseCategories.id, name: exerciseCategories.name })
+    .from(exerciseCategories);
+  const byId = new Set(categories.map((c) => c.id));
+  const byName = new Map(categories.map((c) => [c.name.trim().toLowerCase(), c.id]));
+  const [{ n: existing }] = await db.select({ n: count() }).from(exercises);
+
+  const errors: ImportResult["errors"] = [];
+  const good: Checked[] = [];
+  for (const item of file.data.exercises) {
+    const raw = (item && typeof item === "object" ? item : {}) as Record<string, unknown>;
+    const title = typeof raw.title === "string" ? raw.title.trim() : "";
+    const missing = () => errors.push({ title, message: IMPORT_MESSAGES.missingFields(title) });
+    const parsed = ImportExercise.safeParse(raw);
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0]?.path[0] ?? "field");
+      if (REQUIRED.has(field)) missing();
+      else errors.push({ title, message: importInvalidField(title, field) });
+      continue;
+    }
+    const e = parsed.data;
+    const categoryId =
+      e.category_id && isUuid(e.category_id) && byId.has(e.category_id)
+        ? e.category_id
+        : !e.category_id && e.category
+          ? byName.get(e.category.trim().toLowerCase())
+          : undefined;
+    if (blank(e.title) || blank(e.description) || !categoryId) {
+      missing();
+      continue;
+    }
+    good.push({
+      title,
+      record: {
+        title,
+        description: e.description,
+        difficulty: e.difficulty,
+        language: e.language,
+        categoryId,
+        starterCode: e.starter_code,
+        solution: cleanSolution(e.solution),
+        hints: cleanHints(e.hints),
+        estimatedTime: e.estimated_time,
+        displayOrder: existing + good.length,
+        testCases: cleanTestCases(e.testCases.map((t) => ({ ...t, expectedOutput: t.expected_output }))),
+      },
+    });
+  }
+
+  let imported = 0;
+  for (let i = 0; i < good.length; i += IMPORT_BATCH) {
+    const batch = good.slice(i, i + IMPORT_BATCH);
+    try {
+      await db.transaction((tx) => writeExercises(tx, batch));
+      imported += batch.length;
+    } catch {
+      // Something in the batch could not be stored: find which, one transaction per exercise.
+      for (const one of batch) {
+        try {
+          await db.transaction((tx) => writeExercises(tx, [one]));
+          imported += 1;
+        } catch (err) {
+          console.error(
+            `import: "${one.title}" could not be saved:`,
+            err instanceof Error ? err.message : err,
+          );
+          errors.push({ title: one.title, message: importFailedToSave(one.title) });
+        }
+      }
+    }
+  }
+  return { imported, failed: errors.length, errors };
+}
