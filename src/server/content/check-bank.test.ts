@@ -227,6 +227,13 @@ describe("grading with the server's grader and CPython", () => {
     );
   });
 
+  it("rejects (no exercise counts as checked) when python3 cannot be started", async () => {
+    const run = gradeExercises([{ file: "fixture.json", exercise: exercise() }], pool, {
+      python: "/nonexistent/python3",
+    });
+    await expect(run).rejects.toThrow(/python3 could not be started .*--no-cpython skips CPython/);
+  });
+
   it("a random draw with a fixed seed prints the same under both", async () => {
     const r = await grade(
       exercise({

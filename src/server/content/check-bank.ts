@@ -230,7 +230,7 @@ export function judgeExercise(
     if (!r || (cp.transcript === r.output && cp.error === r.error)) return;
     cpythonOk = false;
     say(
-      `the solution prints something else under CPython than in the grader (Pyodide) on test ${i + 1} (${e.testCases[i].description})\n    grader:  ${quote(r.output)}\n    CPython: ${quote(cp.transcript)}`,
+      `the solution prints something else under CPython than in the grader (Pyodide) on test ${i + 1} (${e.testCases[i].description})\n    grader:  ${quote(r.output)}\n    CPython: ${quote(cp.transcript)}\n    (a random draw without a fixed seed? sys.version or sys.platform? an exception's own text?)`,
     );
   });
 

@@ -25,7 +25,9 @@ export function runUnderCPython(
     const err: Buffer[] = [];
     child.stdout.on("data", (b: Buffer) => out.push(b));
     child.stderr.on("data", (b: Buffer) => err.push(b));
-    child.on("error", (e) => reject(new Error(`python3 could not be started (${e.message})`)));
+    child.on("error", (e) =>
+      reject(new Error(`python3 could not be started (${e.message}); --no-cpython skips CPython`)),
+    );
     child.on("close", (code, signal) => {
       const stderr = Buffer.concat(err).toString("utf8").trim();
       if (code !== 0) {
