@@ -25,6 +25,11 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   { prefix: new RegExp(`^/api/submissions/${ID}/grade$`), roles: ["teacher"] },
   { prefix: "/api/submissions/", roles: ["teacher", "student"] },
   { prefix: "/api/teacher/", roles: ["teacher"] },
+  // Exercise library: everyone with a role browses; the solution is for teachers and admins;
+  // Save is a student's (finer checks in features/exercises/exercises.test.ts).
+  { prefix: new RegExp(`^/api/exercises/${ID}/solution$`), roles: ["teacher", "admin"] },
+  { prefix: new RegExp(`^/api/exercises/${ID}/attempts$`), roles: ["student"] },
+  { prefix: "/api/exercises", roles: ["student", "teacher", "admin"] },
 ];
 
 let t: TestApp;

@@ -19,6 +19,7 @@ const Env = z.object({
   GRADER_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   RATE_LIMIT: z.enum(["on", "off"]).optional(),
   TRUST_PROXY: z.string().optional(),
+  SEED_EXERCISES: z.enum(["true", "false"]).default("true"),
 });
 
 export type Config = {
@@ -37,6 +38,8 @@ export type Config = {
   rateLimit: boolean;
   /** Proxies whose X-Forwarded-For we believe (TRUST_PROXY); null: the socket peer is the client. */
   trustProxy: TrustProxy;
+  /** Upsert the GCSE exercise bank (content/exercises) at every start (SEED_EXERCISES, default true). */
+  seedExercises: boolean;
   /** Where the signing secret came from, for the start-up message. */
   authSecretSource: "env" | "data-dir" | "test";
 };
@@ -117,5 +120,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     graderPoolSize: e.GRADER_POOL_SIZE,
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === "on" : e.NODE_ENV !== "test",
     trustProxy,
+    seedExercises: e.SEED_EXERCISES === "true",
   };
 }

@@ -17,6 +17,7 @@ import {
   saveDemoLogins,
   seedDemo,
 } from "./db/seed/demo.ts";
+import { describeSeed, readBankFiles, seedExerciseBank } from "./db/seed/exercise-bank.ts";
 import { promoteAdmins } from "./features/me/me.service.ts";
 
 const clientDir = path.resolve(fileURLToPath(new URL("../../dist/client", import.meta.url)));
@@ -48,6 +49,7 @@ async function main() {
   const { db } = database;
   const { app, auth, grader } = createApp({ db, config, clientDir });
   await promoteAdmins(db, config.adminEmails);
+  if (config.seedExercises) console.log(describeSeed(await seedExerciseBank(db, readBankFiles())));
 
   let demoLogins: DemoLogin[] | null = null;
   if (database.kind === "pglite" && config.env === "development") {
