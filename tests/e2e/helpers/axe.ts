@@ -1,0 +1,28 @@
+// Runs axe-core (WCAG 2.0–2.2 A and AA rules) in the page and fails with the violations listed.
+import { createRequire } from "node:module";
+import { expect, type Page } from "@playwright/test";
+
+const axeSource: string = createRequire(import.meta.url)("axe-core").source;
+
+type Violation = { id: string; help: string; nodes: { target: unknown[] }[] };
+
+/** Expects no WCAG 2.2 AA violation on the page as it is now (optionally within `include`). */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(selector ?? document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+  }, include);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}
