@@ -87,7 +87,11 @@ function finish(ok, reason) {
   process.exit(ok ? 0 : 1);
 }
 
-if (!step("Typecheck (tsc)", "npx", ["tsc", "--noEmit", "-p", "."])) finish(false, "Typecheck failed");
+if (
+  !step("Typecheck (tsc)", "npx", ["tsc", "--noEmit", "-p", "."]) ||
+  !step("Typecheck sandbox .mjs (tsc checkJs)", "npx", ["tsc", "--noEmit", "-p", "tsconfig.sandbox.json"])
+)
+  finish(false, "Typecheck failed");
 if (!step("Lint (biome)", "npx", ["biome", "check", "."])) finish(false, "Lint failed");
 exerciseBank();
 vitest("Unit, API (PGlite) and Python tests", []);

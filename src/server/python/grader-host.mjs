@@ -217,6 +217,7 @@ function buildRun(m, maxOutput) {
 function runTest(slot, test) {
   return new Promise((resolve) => {
     const started = performance.now();
+    /** @type {"timeout" | null} */
     let reason = null;
     /** @type {NodeJS.Timeout | undefined} */
     let kill;
@@ -293,7 +294,7 @@ process.on("message", (/** @type {any} */ msg) => {
     runOne(msg).catch((e) =>
       send({ type: "failed", seq: msg.seq, message: e instanceof Error ? e.message : String(e) }),
     );
-  } else if (msg?.type === "release" && current?.job === msg.job) {
+  } else if (msg?.type === "release" && current && current.job === msg.job) {
     release(current.slot);
     current = null;
   }
