@@ -25,11 +25,13 @@ import {
   updateCategory,
   updateExercise,
 } from "./admin.service.ts";
+import { getClassesOverview } from "./classes-overview.service.ts";
 import { importExercises } from "./import.service.ts";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
   .get("/overview", async (c) => c.json(await getOverview(c.get("deps").db)))
+  .get("/classes-overview", async (c) => c.json(await getClassesOverview(c.get("deps").db)))
   .get("/categories", async (c) => c.json(await listCategories(c.get("deps").db)))
   .post("/categories", async (c) => {
     const body = await readJson(c, CreateCategoryBody);
