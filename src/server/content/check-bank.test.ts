@@ -108,6 +108,19 @@ describe("loading and structure", () => {
     expect(checkStructure(one.files, { otherTitles: [{ file: "x.json", title: "TAKEN" }] })).toHaveLength(1);
   });
 
+  it("fails test input the import would read otherwise than written", () => {
+    const e = exercise({ title: "Fixture: Inputs" });
+    e.testCases[0] = { description: "Blank", inputs: ["1", "", "2"], expected_output: "x" };
+    e.testCases[1] = { description: "Both", input: "1", inputs: ["2"], expected_output: "x" };
+    const { files } = loadBankFiles([bankFile("inputs.json", [e, ...threeLevels().slice(1)])]);
+    expect(checkStructure(files).map((p) => p.message)).toEqual([
+      expect.stringMatching(
+        /"Fixture: Inputs": test 1 \(Blank\) has a blank line in inputs, which is dropped/,
+      ),
+      expect.stringMatching(/test 2 \(Both\) gives both input and inputs/),
+    ]);
+  });
+
   it("needs easy, medium and hard in each category, and a bank of 150 in 12 with --require-bank", () => {
     const { files } = loadBankFiles([
       bankFile("levels.json", [exercise(), exercise({ difficulty: "hard" })]),
@@ -278,5 +291,40 @@ describe("npm run exercises:check", () => {
     expect(passed.stdout).toMatch(/Total \(1 categories\) +3 +1 +1 +1 +9 +3\/3 +3\/3/);
     expect(passed.stdout).toMatch(/GCSE coverage/);
     expect(passed.stdout).toMatch(/✔ 3 exercises checked: 3 passed, 0 failed/);
+  });
+
+  const cli = (...args: string[]) =>
+    spawnSync("npx", ["tsx", "src/server/cli/exercises-check.ts", "--jobs", "1", ...args], {
+      cwd: root,
+      encoding: "utf8",
+    });
+
+  it("passes an empty bank, and fails it with --require-bank (size, premade entries, coverage)", () => {
+    const bank = fs.mkdtempSync(path.join(dir, "empty-"));
+    const docs = path.join(bank, "content.md");
+    fs.writeFileSync(docs, `${DOCS_START}\n${DOCS_END}\n`);
+    expect(cli("--bank", bank, "--docs", docs, "--write-docs").status).toBe(0);
+    const plain = cli("--bank", bank, "--docs", docs);
+    expect(plain.status, plain.stdout).toBe(0);
+    expect(plain.stdout).toMatch(/a failure with --require-bank/);
+    const required = cli("--bank", bank, "--docs", docs, "--require-bank");
+    expect(required.status).toBe(1);
+    expect(required.stdout).toMatch(/✖ .*: the bank has 0 exercises in 0 categories; it needs at least 150/);
+    expect(required.stdout).toMatch(/premade entry "Using Comments"/);
+    expect(required.stdout).toMatch(/GCSE point "merge-sort" .* is practised by 0 exercise\(s\)/);
+  });
+
+  it("fails a whole bank whose docs table is out of date until --write-docs refreshes it", () => {
+    const bank = fs.mkdtempSync(path.join(dir, "whole-"));
+    const docs = path.join(bank, "content.md");
+    fs.writeFileSync(docs, `# Bank\n\n${DOCS_START}\n${DOCS_END}\n`);
+    fs.copyFileSync(bankFile("whole.json", threeLevels(), "Whole"), path.join(bank, "whole.json"));
+    const stale = cli("--bank", bank, "--docs", docs);
+    expect(stale.status).toBe(1);
+    expect(stale.stdout).toMatch(/content\.md: its table of specification points is out of date/);
+    expect(cli("--bank", bank, "--docs", docs, "--write-docs").stdout).toMatch(/tables updated/);
+    const fresh = cli("--bank", bank, "--docs", docs);
+    expect(fresh.status, fresh.stdout).toBe(0);
+    expect(fs.readFileSync(docs, "utf8")).toMatch(/^# Bank\n\n.*\nThe bank has 3 exercises in 1 category\./);
   });
 });

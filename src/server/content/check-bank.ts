@@ -104,9 +104,10 @@ export function loadBankFiles(files: string[]): { files: LoadedFile[]; problems:
 const titleKey = (title: string) => title.trim().replace(/\s+/g, " ").toLowerCase();
 
 /**
- * Checks across exercises: unique titles (also against `otherTitles`, the rest of the bank when
+ * Checks the contract cannot: unique titles (also against `otherTitles`, the rest of the bank when
  * only some files are checked), one file per category, easy, medium and hard in each category,
- * and with `requireBank` the bank's size and the spec's premade entries.
+ * test inputs the import would read otherwise than written, and with `requireBank` the bank's size
+ * and the spec's premade entries.
  */
 export function checkStructure(
   files: LoadedFile[],
@@ -133,6 +134,18 @@ export function checkStructure(
           message: `title "${e.title}" is used twice (also in ${first})`,
         });
       else seen.set(key, shown(file));
+      e.testCases.forEach((tc, i) => {
+        // testCaseInput (the import's rule) drops blank `inputs` lines and prefers `inputs`.
+        const say = (message: string) =>
+          problems.push({
+            file,
+            title: e.title,
+            message: `"${e.title}": test ${i + 1} (${tc.description}) ${message}`,
+          });
+        if (tc.input !== undefined && tc.inputs !== undefined) say("gives both input and inputs: give one");
+        if (tc.inputs?.some((line) => line.trim() === ""))
+          say('has a blank line in inputs, which is dropped: to send an empty line write input "…\n\n…"');
+      });
     }
     const missing = EXERCISE_DIFFICULTIES.filter((d) => !levels.has(d));
     if (missing.length > 0)
