@@ -34,7 +34,9 @@ const MAX_TEXT = 100_000;
 // ── Responses: the library as a signed-in user sees it ─────────────────────────────────────
 
 export const ExerciseDifficulty = z.enum(EXERCISE_DIFFICULTIES);
+export type ExerciseDifficulty = z.output<typeof ExerciseDifficulty>;
 export const ExerciseLanguage = z.enum(EXERCISE_LANGUAGES);
+export type ExerciseLanguage = z.output<typeof ExerciseLanguage>;
 
 export const ExerciseCategory = z.object({
   id: z.string(),
