@@ -231,6 +231,17 @@ describe("Save: completion is the server's word", () => {
     for (const who of [teacher, admin]) expect((await save(who, { code: DOUBLE_SOLUTION })).status).toBe(403);
   });
 
+  it("shares Submit Code's fair use: the 11th save in a minute is a 429", async () => {
+    const busy = await createStudent(t);
+    // An exercise without tests is graded instantly: only the counting is under test.
+    for (let i = 0; i < 10; i++)
+      expect((await save(busy, { code: `print(${i})` }, noTestsId)).status).toBe(201);
+    const res = await save(busy, { code: "print(10)" }, noTestsId);
+    expect(res.status).toBe(429);
+    expect((await errorOf(res)).code).toBe("TOO_MANY_SUBMISSIONS");
+    expect(res.headers.get("Retry-After")).toBeTruthy();
+  });
+
   it("refuses U+0000 and an oversized body on Save (input hygiene)", async () => {
     const nul = await save(other, { code: "print('a\u0000b')" });
     expect(nul.status).toBe(400);
