@@ -1,0 +1,49 @@
+// The Import Exercises modal's rules: the file's outer shape checked in the browser (the server
+// checks each exercise), and the spec 02 §8 texts composed from the server's answer.
+import { IMPORT_MESSAGES, ImportFile } from "@/shared/api/exercise-file.ts";
+import type { ImportResult } from "@/shared/api/exercises.ts";
+
+export type ParsedFile = { ok: true; file: { exercises: unknown[] } } | { ok: false; message: string };
+
+/** The file's text must parse as JSON with an `exercises` array. */
+export function parseImportFile(text: string): ParsedFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: IMPORT_MESSAGES.badFormat };
+  }
+  const checked = ImportFile.safeParse(json);
+  return checked.success
+    ? { ok: true, file: json as { exercises: unknown[] } }
+    : { ok: false, message: IMPORT_MESSAGES.badFormat };
+}
+
+export type ImportOutcome = {
+  tone: "success" | "error";
+  message: string;
+  /** Per-exercise errors, by title, to list under the message. */
+  errors: ImportResult["errors"];
+};
+
+/**
+ * 'Successfully imported {n} exercise(s).' (+ ' {m} exercise(s) failed to import.' when some
+ * failed), or 'Failed to import any exercises. Errors: ...' when none went in.
+ */
+export function importOutcome(result: ImportResult): ImportOutcome {
+  if (result.imported === 0 && result.failed > 0) {
+    const list = result.errors.map((e) => e.message).join("; ");
+    return { tone: "error", message: IMPORT_MESSAGES.noneImported(list), errors: result.errors };
+  }
+  const message =
+    IMPORT_MESSAGES.success(result.imported) +
+    (result.failed > 0 ? IMPORT_MESSAGES.partial(result.failed) : "");
+  return { tone: "success", message, errors: result.errors };
+}
+
+/** A request that failed as a whole: 'Import failed: {message}'. */
+export const importFailure = (message: string): ImportOutcome => ({
+  tone: "error",
+  message: IMPORT_MESSAGES.failed(message),
+  errors: [],
+});
