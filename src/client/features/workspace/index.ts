@@ -1,5 +1,5 @@
 // The workspace pieces shared by the assignment workspace, the playground and the exercise
-// workspace to come: the code runner, the results rows and their view.
+// workspace: the code runner, the results rows and their view, and the unsent-code draft.
 export {
   browserRows,
   playgroundRows,
@@ -10,3 +10,4 @@ export {
 } from "./result-rows.ts";
 export { TestResults } from "./test-results.tsx";
 export { type CodeRunner, type RunnerBusy, useCodeRunner } from "./use-code-runner.ts";
+export { draftKey, useDraft } from "./use-draft.ts";

@@ -1,6 +1,6 @@
 // The editor's content is saved in this browser on every change and restored after a reload,
-// a crash or time offline, until the work is submitted. Keyed by user and assignment so two
-// people sharing a computer never see each other's code.
+// a crash or time offline, until the work is submitted (assignments) or saved (exercises). Keyed
+// by user and assignment or exercise, so two people sharing a computer never see each other's code.
 import { useCallback, useState } from "react";
 
 type Draft = { code: string; savedAt: number };

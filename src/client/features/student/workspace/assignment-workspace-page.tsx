@@ -16,11 +16,13 @@ import { Card } from "@/client/components/ui/card.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import {
   browserRows,
+  draftKey,
   type ResultSet,
   resultBadge,
   serverRows,
   TestResults,
   useCodeRunner,
+  useDraft,
 } from "@/client/features/workspace/index.ts";
 import { ApiError } from "@/client/lib/api.ts";
 import { formatDate } from "@/client/lib/format.ts";
@@ -28,7 +30,6 @@ import type { StudentAssignmentDetail, Submission } from "@/shared/api/assignmen
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 import { PreviousSubmissions } from "./previous-submissions.tsx";
 import { TeacherFeedback } from "./teacher-feedback.tsx";
-import { draftKey, useDraft } from "./use-draft.ts";
 
 export function AssignmentWorkspacePage() {
   const { assignmentId = "" } = useParams();
