@@ -1,7 +1,6 @@
 // The pages under /student (spec 01 §2: Student area), loaded on demand.
 import { Navigate, type RouteObject } from "react-router";
 import { lazyPage } from "./lazy-page.tsx";
-import { ComingSoon } from "./shell.tsx";
 
 const MyClassesPage = lazyPage(
   () => import("@/client/features/student/classes/my-classes-page.tsx"),
@@ -19,6 +18,14 @@ const WorkspacePage = lazyPage(
   () => import("@/client/features/student/workspace/assignment-workspace-page.tsx"),
   "AssignmentWorkspacePage",
 );
+const ExerciseBrowserPage = lazyPage(
+  () => import("@/client/features/exercises/exercise-browser-page.tsx"),
+  "ExerciseBrowserPage",
+);
+const ExerciseWorkspacePage = lazyPage(
+  () => import("@/client/features/exercises/exercise-workspace-page.tsx"),
+  "ExerciseWorkspacePage",
+);
 const SettingsPage = lazyPage(() => import("@/client/features/settings/settings-page.tsx"), "SettingsPage");
 
 export const studentRoutes: RouteObject[] = [
@@ -27,8 +34,8 @@ export const studentRoutes: RouteObject[] = [
   { path: "classes/:classId", element: <ClassDetailPage /> },
   { path: "assignments", element: <AssignmentsPage /> },
   { path: "assignments/:assignmentId", element: <WorkspacePage /> },
-  { path: "exercises", element: <ComingSoon title="Exercises" /> },
-  { path: "exercise/:exerciseId", element: <ComingSoon title="Exercise" /> },
+  { path: "exercises", element: <ExerciseBrowserPage /> },
+  { path: "exercise/:exerciseId", element: <ExerciseWorkspacePage /> },
   { path: "settings", element: <SettingsPage /> },
   { path: "*", element: <Navigate to="/student/classes" replace /> },
 ];

@@ -1,5 +1,5 @@
-// The pages under /teacher (spec 02 §2: Teacher shell), loaded on demand. Exercises and
-// Insights are later pieces of work and keep their placeholders.
+// The pages under /teacher (spec 02 §2: Teacher shell), loaded on demand. Insights is a later
+// piece of work and keeps its placeholder.
 import { Navigate, type RouteObject } from "react-router";
 import { lazyPage } from "./lazy-page.tsx";
 import { ComingSoon } from "./shell.tsx";
@@ -28,6 +28,14 @@ const StudentSubmissionsPage = lazyPage(
   () => import("@/client/features/teacher/assignments/student-submissions-page.tsx"),
   "StudentSubmissionsPage",
 );
+const ExerciseBrowserPage = lazyPage(
+  () => import("@/client/features/exercises/exercise-browser-page.tsx"),
+  "ExerciseBrowserPage",
+);
+const ExerciseWorkspacePage = lazyPage(
+  () => import("@/client/features/exercises/exercise-workspace-page.tsx"),
+  "ExerciseWorkspacePage",
+);
 const SettingsPage = lazyPage(() => import("@/client/features/settings/settings-page.tsx"), "SettingsPage");
 
 export const teacherRoutes: RouteObject[] = [
@@ -36,8 +44,8 @@ export const teacherRoutes: RouteObject[] = [
   { path: "assignments", element: <AssignmentsPage /> },
   { path: "assignments/:assignmentId", element: <AssignmentDetailPage /> },
   { path: "assignments/:assignmentId/students/:studentId", element: <StudentSubmissionsPage /> },
-  { path: "exercises", element: <ComingSoon title="Exercises" /> },
-  { path: "exercise/:exerciseId", element: <ComingSoon title="Exercise" /> },
+  { path: "exercises", element: <ExerciseBrowserPage /> },
+  { path: "exercise/:exerciseId", element: <ExerciseWorkspacePage /> },
   { path: "classes", element: <ClassesPage /> },
   { path: "classes/:classId", element: <ClassDetailPage /> },
   { path: "insights", element: <ComingSoon title="Insights" /> },

@@ -1,0 +1,382 @@
+// The exercise workspace (spec 01 and 02 §2): read the task, take hints one at a time, write
+// Python, run it and its tests in the browser. Students Save (the server re-grades and alone
+// decides completion; the first full pass in the browser saves by itself); teachers see Show /
+// Hide Solution instead. Unsaved code is kept in this browser as a draft.
+import {
+  ArrowLeft,
+  CheckCircle2,
+  Eye,
+  EyeOff,
+  FlaskConical,
+  Play,
+  RotateCcw,
+  Save,
+  Square,
+} from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { useLocation, useParams } from "react-router";
+import { useExercise, useExerciseSolution, useSaveExerciseAttempt } from "@/client/api/exercises.ts";
+import { useMe } from "@/client/api/me.ts";
+import { CodeEditor } from "@/client/components/code/code-editor.tsx";
+import { OutputConsole } from "@/client/components/code/output-console.tsx";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { Loading } from "@/client/components/ui/loading.tsx";
+import { QueryError } from "@/client/components/ui/query-error.tsx";
+import {
+  draftKey,
+  type ResultSet,
+  TestResults,
+  useCodeRunner,
+  useDraft,
+} from "@/client/features/workspace/index.ts";
+import { ApiError } from "@/client/lib/api.ts";
+import { formatDateTime } from "@/client/lib/format.ts";
+import { EXERCISE_MESSAGES, type ExerciseDetail, type SaveAttemptResult } from "@/shared/api/exercises.ts";
+import { studentStarterCode } from "@/shared/domain/starter-code.ts";
+import { sectionId, stepSearch } from "./browser-state.ts";
+import { DifficultyBadge } from "./difficulty-badge.tsx";
+import { exerciseBrowserRows, exerciseServerRows, isFullPass, runnableTests } from "./exercise-rows.ts";
+import { Hints, PastSaved } from "./workspace-panels.tsx";
+
+const isMissing = (error: unknown) => error instanceof ApiError && [400, 404].includes(error.status);
+
+export function ExerciseWorkspacePage() {
+  const { exerciseId = "" } = useParams();
+  const { pathname } = useLocation();
+  const exercise = useExercise(exerciseId);
+  const me = useMe();
+  const area = pathname.startsWith("/teacher") ? "/teacher" : "/student";
+  // Back to the browser's exercise list, opened at this exercise's category.
+  const browser = `${area}/exercises${stepSearch("exercises")}${
+    exercise.data ? `#${sectionId(exercise.data.category.name)}` : ""
+  }`;
+
+  if (exercise.isPending || me.isPending) return <Loading text="Loading exercise..." />;
+  if (exercise.isError && !isMissing(exercise.error)) {
+    return (
+      <div className="space-y-4">
+        <BackToExercises to={browser} />
+        <QueryError what="the exercise" error={exercise.error} onRetry={() => exercise.refetch()} />
+      </div>
+    );
+  }
+  if (!exercise.data || !me.data) {
+    return (
+      <Card className="mx-auto max-w-lg p-8 text-center">
+        <h2 className="text-xl font-semibold">{EXERCISE_MESSAGES.notFound}</h2>
+        <p className="mt-2 text-slate-600">It may have been removed, or the link may be wrong.</p>
+        <ButtonLink to={browser} variant="secondary" className="mt-6">
+          <ArrowLeft className="size-4" aria-hidden /> Back to Exercises
+        </ButtonLink>
+      </Card>
+    );
+  }
+  return (
+    <Workspace
+      key={exercise.data.id}
+      exercise={exercise.data}
+      userId={me.data.id}
+      // Spec 01 §6: teachers see Show/Hide Solution instead of Save (admins may read solutions too).
+      canSeeSolution={me.data.role === "teacher" || me.data.role === "admin"}
+      canSave={me.data.role === "student"}
+      browser={browser}
+    />
+  );
+}
+
+function BackToExercises({ to }: { to: string }) {
+  return (
+    <ButtonLink to={to} variant="ghost" size="sm" className="-ml-3">
+      <ArrowLeft className="size-4" aria-hidden /> Back to Exercises
+    </ButtonLink>
+  );
+}
+
+type Banner = { tone: "error" | "success" | "info"; text: string };
+
+function savedText(saved: SaveAttemptResult, wasCompleted: boolean, auto: boolean): string {
+  const { passed, total } = saved.grade;
+  const checked = `PyClass checked your code: passed ${passed} of ${total} tests.`;
+  const lead = auto ? "All tests passed, so your code was saved." : "Saved.";
+  if (saved.progress.isCompleted && !wasCompleted) return `${lead} ${checked} Exercise completed!`;
+  return `${lead} ${checked}`;
+}
+
+function Workspace({
+  exercise,
+  userId,
+  canSeeSolution,
+  canSave,
+  browser,
+}: {
+  exercise: ExerciseDetail;
+  userId: string;
+  canSeeSolution: boolean;
+  canSave: boolean;
+  browser: string;
+}) {
+  const runner = useCodeRunner();
+  const save = useSaveExerciseAttempt(exercise.id);
+  const starter = studentStarterCode(exercise.starterCode);
+  // Unsaved work first, then the last saved code, then the starter code.
+  const draft = useDraft(
+    draftKey(userId, `exercise:${exercise.id}`),
+    () => exercise.progress.code ?? starter,
+  );
+  const [results, setResults] = useState<ResultSet | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+  // The spec's auto-save happens once, on the first full pass of this visit.
+  const autoSaved = useRef(false);
+
+  // Teachers: the solution is fetched only when asked for, then swapped into the editor.
+  const [wantSolution, setWantSolution] = useState(false);
+  const solution = useExerciseSolution(exercise.id, canSeeSolution && wantSolution);
+  const [solutionEdit, setSolutionEdit] = useState<string | null>(null);
+  const solutionText = solution.data?.solution ?? "";
+  const solutionShown = wantSolution && solution.isSuccess && solutionText.trim() !== "";
+  const solutionMessage = !wantSolution
+    ? null
+    : solution.isError
+      ? solution.error instanceof ApiError && solution.error.status === 404
+        ? EXERCISE_MESSAGES.noSolution
+        : EXERCISE_MESSAGES.solutionUnavailable
+      : solution.isSuccess && !solutionShown
+        ? EXERCISE_MESSAGES.noSolution
+        : null;
+
+  const code = solutionShown ? (solutionEdit ?? solutionText) : draft.code;
+  const setCode = solutionShown ? setSolutionEdit : draft.setCode;
+  const tests = useMemo(() => runnableTests(exercise.testCases), [exercise.testCases]);
+  const hasTests = tests.length > 0;
+  const busy = save.isPending ? "save" : runner.busy;
+  const completed = exercise.progress.isCompleted;
+
+  async function saveCode(auto: boolean) {
+    const wasCompleted = exercise.progress.isCompleted;
+    const sent = draft.code;
+    try {
+      const saved = await save.mutateAsync({ code: sent });
+      setResults(exerciseServerRows(exercise.testCases, saved.grade));
+      // Only forget the draft if nothing was typed while the server was checking.
+      if (draft.code === sent) draft.clear();
+      setBanner({
+        tone: saved.progress.isCompleted ? "success" : "info",
+        text: savedText(saved, wasCompleted, auto),
+      });
+    } catch (e) {
+      setBanner({
+        tone: "error",
+        text: `${
+          e instanceof ApiError ? e.message : "Your code could not be saved."
+        } Your code is still kept in this browser.`,
+      });
+    }
+  }
+
+  async function runCode() {
+    if (busy) return;
+    setBanner(null);
+    await runner.run(code);
+  }
+
+  async function runTests() {
+    if (busy || !hasTests) return;
+    setBanner(null);
+    const grade = await runner.runTests(code, tests);
+    if (!grade) return;
+    setResults(exerciseBrowserRows(exercise.testCases, grade));
+    // Spec 02 §4: auto-saved on the first full pass. The server re-grades; its word is final.
+    if (canSave && !solutionShown && isFullPass(grade) && !completed && !autoSaved.current) {
+      autoSaved.current = true;
+      await saveCode(true);
+    }
+  }
+
+  async function onSave() {
+    if (busy || !draft.code.trim()) return;
+    setBanner(null);
+    await saveCode(false);
+  }
+
+  function toggleSolution() {
+    setBanner(null);
+    if (solutionShown) {
+      setWantSolution(false);
+      setSolutionEdit(null);
+    } else if (wantSolution && solution.isError) {
+      solution.refetch();
+    } else {
+      setWantSolution(true);
+    }
+  }
+
+  function reset() {
+    setConfirmReset(false);
+    setWantSolution(false);
+    setSolutionEdit(null);
+    draft.setCode(starter);
+    setResults(null);
+    setBanner({ tone: "info", text: "The starter code is back in the editor." });
+  }
+
+  const status = runner.loadError
+    ? ""
+    : runner.state === "loading"
+      ? "Python is starting…"
+      : runner.testsDone !== null
+        ? `Running test ${runner.testsDone + 1} of ${tests.length}…`
+        : busy === "save"
+          ? "PyClass is checking your code…"
+          : "";
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <BackToExercises to={browser} />
+        <h2 className="min-w-0 text-2xl font-semibold text-slate-900">{exercise.title}</h2>
+        <DifficultyBadge difficulty={exercise.difficulty} />
+        <span className="text-sm text-slate-600">{exercise.category.name}</span>
+        <Button variant="secondary" size="sm" className="ml-auto" onClick={() => setConfirmReset(true)}>
+          <RotateCcw className="size-4" aria-hidden /> Reset
+        </Button>
+      </div>
+      <Dialog
+        open={confirmReset}
+        onOpenChange={setConfirmReset}
+        title="Reset your code?"
+        description="The editor goes back to the starter code. Anything you have saved stays in Past Saved."
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmReset(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={reset}>
+            Reset code
+          </Button>
+        </div>
+      </Dialog>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_1fr]">
+        <div className="space-y-4 lg:col-start-1 lg:row-start-1">
+          <Card className="p-4">
+            <h3 className="font-semibold">Description</h3>
+            <p className="mt-2 text-sm whitespace-pre-wrap text-slate-700">
+              {exercise.description || "No description."}
+            </p>
+            {exercise.estimatedTime && (
+              <p className="mt-2 text-xs text-slate-600">Estimated time: {exercise.estimatedTime}</p>
+            )}
+          </Card>
+          {exercise.hints.length > 0 && <Hints hints={exercise.hints} />}
+        </div>
+
+        <div className="space-y-3 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="font-semibold">{solutionShown ? "Solution" : "Your code"}</span>
+            {completed && (
+              <span data-testid="completed-badge">
+                <Badge tone="green">
+                  <CheckCircle2 className="mr-1 size-3.5" aria-hidden /> Completed
+                </Badge>
+              </span>
+            )}
+            {canSave && (
+              <span className="ml-auto text-slate-600" data-testid="last-saved">
+                {exercise.progress.lastSavedAt
+                  ? `Last saved: ${formatDateTime(exercise.progress.lastSavedAt)}`
+                  : "Not saved yet"}
+              </span>
+            )}
+          </div>
+          <CodeEditor
+            value={code}
+            onChange={setCode}
+            onRun={runCode}
+            label={solutionShown ? "Solution code" : "Your Python code"}
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
+              <Play className="size-4" aria-hidden /> Run Code
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={runTests}
+              busy={busy === "tests"}
+              disabled={busy !== null || !hasTests}
+            >
+              <FlaskConical className="size-4" aria-hidden /> {hasTests ? "Run Tests" : "No Tests Available"}
+            </Button>
+            {canSave && (
+              <Button
+                variant="secondary"
+                onClick={onSave}
+                busy={busy === "save"}
+                disabled={busy !== null || !draft.code.trim()}
+              >
+                <Save className="size-4" aria-hidden /> Save
+              </Button>
+            )}
+            {canSeeSolution && (
+              <Button variant="secondary" onClick={toggleSolution} busy={wantSolution && solution.isFetching}>
+                {solutionShown ? (
+                  <EyeOff className="size-4" aria-hidden />
+                ) : (
+                  <Eye className="size-4" aria-hidden />
+                )}
+                {solutionShown ? "Hide Solution" : "Show Solution"}
+              </Button>
+            )}
+            {runner.running && (
+              <Button variant="danger" onClick={() => runner.stop()}>
+                <Square className="size-4" aria-hidden /> Stop
+              </Button>
+            )}
+            <span className="text-xs text-slate-600" aria-live="polite">
+              {status}
+            </span>
+          </div>
+          {runner.loadError && (
+            <Alert tone="error">
+              Python could not start: {runner.loadError}{" "}
+              <button type="button" className="underline" onClick={runner.retry}>
+                Try again
+              </button>
+            </Alert>
+          )}
+          {runner.error && <Alert tone="error">{runner.error}</Alert>}
+          {solutionMessage && <Alert tone="error">{solutionMessage}</Alert>}
+          {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+          {draft.saveFailed && (
+            <Alert tone="error">
+              This browser would not keep a copy of your code. Save before you leave this page.
+            </Alert>
+          )}
+          <OutputConsole
+            output={runner.output}
+            waitingForInput={runner.waitingForInput}
+            prompt={runner.prompt}
+            onInput={runner.sendInput}
+            placeholder="Run your code to see its output here."
+          />
+        </div>
+
+        <div className="space-y-4 lg:col-start-1 lg:row-start-2">
+          <Card className="p-4">
+            <h3 className="mb-2 font-semibold">Test Results</h3>
+            {hasTests ? (
+              <TestResults results={results} showSource={results?.source === "browser"} />
+            ) : (
+              <p className="text-sm text-slate-600">No test cases available</p>
+            )}
+          </Card>
+          {canSave && <PastSaved attempts={exercise.attempts} onRestore={draft.setCode} />}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// The exercise workspace's collapsible panels: numbered Hints revealed one at a time, and Past
+// Saved (each Save: time, score, passed/total, Completed, Restore).
+import { ChevronDown, History, Lightbulb } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import { formatDateTime } from "@/client/lib/format.ts";
+import type { ExerciseAttempt } from "@/shared/api/exercises.ts";
+
+/** A card whose heading is the button that opens and closes its body. */
+export function Collapsible({
+  title,
+  icon,
+  defaultOpen = false,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  defaultOpen?: boolean;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  const panelId = useId();
+  return (
+    <Card>
+      <h3>
+        <button
+          type="button"
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          aria-controls={panelId}
+          className="flex w-full items-center gap-2 rounded-xl px-4 py-3 text-left font-semibold hover:bg-slate-50"
+        >
+          {icon}
+          <span className="flex-1">{title}</span>
+          <ChevronDown
+            className={`size-4 text-slate-500 transition ${open ? "rotate-180" : ""}`}
+            aria-hidden
+          />
+        </button>
+      </h3>
+      {open && (
+        <div id={panelId} className="border-t border-slate-100 px-4 py-3">
+          {children}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export function Hints({ hints }: { hints: string[] }) {
+  const [shown, setShown] = useState(1);
+  return (
+    <Collapsible
+      title={`Hints (${hints.length})`}
+      icon={<Lightbulb className="size-4 text-amber-600" aria-hidden />}
+    >
+      <ol className="space-y-2 text-sm">
+        {hints.slice(0, shown).map((hint, i) => (
+          <li key={i} className="rounded-lg bg-amber-50 p-3 text-amber-950">
+            <strong className="mr-1">Hint {i + 1}:</strong>
+            <span className="whitespace-pre-wrap">{hint}</span>
+          </li>
+        ))}
+      </ol>
+      {shown < hints.length ? (
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => setShown(shown + 1)}>
+          Show hint {shown + 1}
+        </Button>
+      ) : (
+        hints.length > 1 && <p className="mt-3 text-xs text-slate-600">That was the last hint.</p>
+      )}
+    </Collapsible>
+  );
+}
+
+export function PastSaved({
+  attempts,
+  onRestore,
+}: {
+  attempts: ExerciseAttempt[];
+  onRestore: (code: string) => void;
+}) {
+  return (
+    <Collapsible
+      title={`Past Saved (${attempts.length})`}
+      icon={<History className="size-4 text-slate-500" aria-hidden />}
+    >
+      {attempts.length === 0 ? (
+        <p className="text-sm text-slate-600">Nothing saved yet. Save keeps a copy of your code here.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Past saved attempts">
+          {attempts.map((a) => (
+            <li
+              key={a.id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm"
+              data-testid="past-saved-row"
+            >
+              <span className="min-w-0 flex-1">
+                <span className="block text-slate-800">{formatDateTime(a.submittedAt)}</span>
+                <span className="text-slate-600">
+                  Score {Math.round(a.score)}% · {a.passedTests}/{a.totalTests} tests passed
+                </span>
+              </span>
+              {a.isCompleted && <Badge tone="green">Completed</Badge>}
+              <Button size="sm" variant="secondary" onClick={() => onRestore(a.code)}>
+                Restore<span className="sr-only"> the code saved {formatDateTime(a.submittedAt)}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Collapsible>
+  );
+}
