@@ -1,6 +1,8 @@
 // The output panel: the program's console with an inline input field while input() waits.
-// Enter sends the line; the harness echoes it into the console like a terminal would.
+// Enter sends the line; the harness echoes it into the console like a terminal would. A run that
+// ends with an `Error: …` line gets "What does this mean?" right under it.
 import { useEffect, useRef, useState } from "react";
+import { ErrorExplanation } from "./error-explanation.tsx";
 
 type Props = {
   output: string;
@@ -8,9 +10,11 @@ type Props = {
   prompt: string | null;
   onInput: (line: string) => void;
   placeholder?: string;
+  /** The code of the run shown, so an error's explanation can quote the student's line. */
+  code?: string | null;
 };
 
-export function OutputConsole({ output, waitingForInput, prompt, onInput, placeholder }: Props) {
+export function OutputConsole({ output, waitingForInput, prompt, onInput, placeholder, code }: Props) {
   const [line, setLine] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const end = useRef<HTMLDivElement>(null);
@@ -30,6 +34,7 @@ export function OutputConsole({ output, waitingForInput, prompt, onInput, placeh
         <pre data-testid="output" aria-live="polite" className="whitespace-pre-wrap break-words">
           {output || (waitingForInput ? "" : <span className="text-slate-400">{placeholder}</span>)}
         </pre>
+        {!waitingForInput && <ErrorExplanation error={output} code={code} variant="dark" />}
         {waitingForInput && (
           <form
             className="mt-1 flex items-center gap-2"

@@ -33,7 +33,7 @@ export function PlaygroundPage() {
       expectedOutput: "What is your name? Ada\nHow old are you? 15\nHello Ada! Next year you will be 16.",
     },
   ]);
-  const [grade, setGrade] = useState<GradeResult | null>(null);
+  const [grade, setGrade] = useState<(GradeResult & { code: string }) | null>(null);
   const testsRunning = python.busy === "tests";
   const busy = python.running;
   const status = STATUS[python.state];
@@ -46,7 +46,7 @@ export function PlaygroundPage() {
   const runTests = async () => {
     if (!python.ready) return;
     const result = await python.runTests(code, tests);
-    if (result) setGrade(result);
+    if (result) setGrade({ ...result, code });
   };
 
   const updateTest = (i: number, patch: Partial<TestCase>) =>
@@ -111,6 +111,7 @@ export function PlaygroundPage() {
             waitingForInput={python.waitingForInput && !testsRunning}
             prompt={python.prompt}
             onInput={python.sendInput}
+            code={python.ranCode}
             placeholder={
               python.state === "loading" ? "Starting Python…" : "Press Run to see your program's output here."
             }
@@ -188,7 +189,7 @@ export function PlaygroundPage() {
           </p>
         )}
         {grade && !testsRunning && (
-          <TestResults results={playgroundRows(tests, grade)} showSource={false} openFailures />
+          <TestResults results={playgroundRows(tests, grade, grade.code)} showSource={false} openFailures />
         )}
       </Card>
     </div>

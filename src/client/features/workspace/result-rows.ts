@@ -27,6 +27,8 @@ export type ResultSet = {
   passed: number;
   total: number;
   unchecked: number;
+  /** The code that was checked, so an error's explanation can quote the student's line. */
+  code?: string;
 };
 
 const labelOf = (tc: StudentTestCase, i: number) =>
@@ -38,7 +40,7 @@ const errorLine = (output: string | null) => {
 };
 
 /** Browser results cover the visible cases, in order; hidden ones wait for the server. */
-export function browserRows(cases: StudentTestCase[], grade: GradeResult): ResultSet {
+export function browserRows(cases: StudentTestCase[], grade: GradeResult, code?: string): ResultSet {
   let next = 0;
   const rows = cases.map((tc, i): ResultRow => {
     if (tc.hidden) {
@@ -68,11 +70,11 @@ export function browserRows(cases: StudentTestCase[], grade: GradeResult): Resul
     };
   });
   const unchecked = rows.filter((r) => r.passed === null).length;
-  return { source: "browser", rows, passed: grade.passed, total: grade.total, unchecked };
+  return { source: "browser", rows, passed: grade.passed, total: grade.total, unchecked, code };
 }
 
 /** The playground's own tests: all visible, numbered. */
-export function playgroundRows(tests: TestCase[], grade: GradeResult): ResultSet {
+export function playgroundRows(tests: TestCase[], grade: GradeResult, code?: string): ResultSet {
   const rows = grade.results.map((r, i): ResultRow => {
     const tc = tests[i];
     return {
@@ -87,10 +89,14 @@ export function playgroundRows(tests: TestCase[], grade: GradeResult): ResultSet
       timeMs: r.timeMs,
     };
   });
-  return { source: "browser", rows, passed: grade.passed, total: grade.total, unchecked: 0 };
+  return { source: "browser", rows, passed: grade.passed, total: grade.total, unchecked: 0, code };
 }
 
-export function serverRows(cases: StudentTestCase[], results: SubmissionTestResult[]): ResultSet {
+export function serverRows(
+  cases: StudentTestCase[],
+  results: SubmissionTestResult[],
+  code?: string,
+): ResultSet {
   const byId = new Map(cases.map((tc, i) => [tc.id, { tc, i }]));
   const rows = results.map((r, i): ResultRow => {
     const found = r.testCaseId ? byId.get(r.testCaseId) : undefined;
@@ -108,7 +114,7 @@ export function serverRows(cases: StudentTestCase[], results: SubmissionTestResu
     };
   });
   const passed = results.filter((r) => r.passed).length;
-  return { source: "server", rows, passed, total: results.length, unchecked: 0 };
+  return { source: "server", rows, passed, total: results.length, unchecked: 0, code };
 }
 
 /**

@@ -1,10 +1,13 @@
 // Test results of every workspace (assignment, playground, exercises to come): the summary, then
 // pass/fail per case; a failed visible case expands to its input, the output and the expected
-// output with a line diff, plus tips. Hidden cases the browser did not run say so.
+// output with a line diff, plus tips ("What does this mean?" when the program stopped with an
+// error). Hidden cases the browser did not run say so.
 import { ChevronDown, EyeOff, Lightbulb } from "lucide-react";
 import { useState } from "react";
+import { ErrorExplanation } from "@/client/components/code/error-explanation.tsx";
 import { LineDiff } from "@/client/components/code/line-diff.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
+import { explainError } from "@/shared/domain/error-explanations.ts";
 import { failureTips } from "@/shared/domain/failure-tips.ts";
 import { summaryText } from "@/shared/grading/score.ts";
 import type { ResultRow, ResultSet } from "./result-rows.ts";
@@ -20,7 +23,7 @@ function Block({ title, text }: { title: string; text: string }) {
   );
 }
 
-function Row({ row, defaultOpen }: { row: ResultRow; defaultOpen: boolean }) {
+function Row({ row, defaultOpen, code }: { row: ResultRow; defaultOpen: boolean; code?: string }) {
   const [open, setOpen] = useState(defaultOpen);
   const [tipsOpen, setTipsOpen] = useState(false);
   const expandable = row.passed === false && !row.hidden;
@@ -52,28 +55,37 @@ function Row({ row, defaultOpen }: { row: ResultRow; defaultOpen: boolean }) {
           <Block title="Your output" text={row.output ?? ""} />
           <Block title="Expected output" text={row.expected ?? ""} />
           {row.expected !== null && <LineDiff expected={row.expected} actual={row.output ?? ""} />}
-          <button
-            type="button"
-            onClick={() => setTipsOpen(!tipsOpen)}
-            aria-expanded={tipsOpen}
-            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-          >
-            <Lightbulb className="size-4" aria-hidden /> Why did this test fail?
-          </button>
-          {tipsOpen && (
-            <ul
-              className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
-              aria-label="Why did this test fail?"
-            >
-              {failureTips({ expected: row.expected ?? "", actual: row.output ?? "", error: row.error }).map(
-                (t) => (
-                  <li key={t.id}>
-                    <strong className="block text-amber-900">{t.title}</strong>
-                    <span className="text-amber-900">{t.text}</span>
-                  </li>
-                ),
+          {explainError(row.error) ? (
+            // An error's own explanation says more than the general failed-test tips.
+            <ErrorExplanation error={row.error} code={code} />
+          ) : (
+            <>
+              <button
+                type="button"
+                onClick={() => setTipsOpen(!tipsOpen)}
+                aria-expanded={tipsOpen}
+                className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+              >
+                <Lightbulb className="size-4" aria-hidden /> Why did this test fail?
+              </button>
+              {tipsOpen && (
+                <ul
+                  className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+                  aria-label="Why did this test fail?"
+                >
+                  {failureTips({
+                    expected: row.expected ?? "",
+                    actual: row.output ?? "",
+                    error: row.error,
+                  }).map((t) => (
+                    <li key={t.id}>
+                      <strong className="block text-amber-900">{t.title}</strong>
+                      <span className="text-amber-900">{t.text}</span>
+                    </li>
+                  ))}
+                </ul>
               )}
-            </ul>
+            </>
           )}
         </div>
       )}
@@ -114,7 +126,12 @@ export function TestResults({
       )}
       <ol className="space-y-2">
         {results.rows.map((row) => (
-          <Row key={row.key} row={row} defaultOpen={openFailures && row.passed === false} />
+          <Row
+            key={row.key}
+            row={row}
+            defaultOpen={openFailures && row.passed === false}
+            code={results.code}
+          />
         ))}
       </ol>
     </div>

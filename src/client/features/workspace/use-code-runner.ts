@@ -13,6 +13,8 @@ export function useCodeRunner() {
   const python = usePython();
   const [busy, setBusy] = useState<RunnerBusy>(null);
   const [error, setError] = useState<string | null>(null);
+  // The code of the last Run, so the console's error explanation quotes the lines that ran.
+  const [ranCode, setRanCode] = useState<string | null>(null);
   // A ref as well as state: two clicks in one frame must not start two runs.
   const busyNow = useRef(false);
 
@@ -50,7 +52,13 @@ export function useCodeRunner() {
     /** While tests run: how many have finished. */
     testsDone: busy === "tests" ? python.testsDone : null,
     /** Runs the program; null when something was already running or the runtime failed. */
-    run: (code: string): Promise<HarnessRun | null> => guarded("run", () => python.run(code)),
+    run: (code: string): Promise<HarnessRun | null> =>
+      guarded("run", () => {
+        setRanCode(code);
+        return python.run(code);
+      }),
+    /** The code the console's output came from (pass it to OutputConsole's `code`). */
+    ranCode,
     /** Runs the tests in fresh namespaces; null when busy or the runtime failed. */
     runTests: (code: string, tests: TestCase[]): Promise<GradeResult | null> =>
       guarded("tests", () => python.runTests(code, tests)),

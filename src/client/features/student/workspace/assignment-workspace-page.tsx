@@ -90,7 +90,8 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     [cases],
   );
   const latestFinal: Submission | undefined = submissions.data?.find((s) => s.isFinal);
-  const shownResults = results ?? (latestFinal ? serverRows(cases, latestFinal.results) : null);
+  const shownResults =
+    results ?? (latestFinal ? serverRows(cases, latestFinal.results, latestFinal.code) : null);
 
   async function runCode() {
     if (busy) return;
@@ -103,7 +104,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     if (visibleTests.length === 0) return null;
     const grade = await runner.runTests(draft.code, visibleTests);
     if (!grade) return null;
-    const set = browserRows(cases, grade);
+    const set = browserRows(cases, grade, draft.code);
     setResults(set);
     return set;
   }
@@ -133,7 +134,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
       // up in this browser: the server grades on its own, so Submit never waits for or depends on it.
       if (!results && runner.ready) await browserTests();
       const saved = await createSubmission.mutateAsync({ code: draft.code, final: true });
-      setResults(serverRows(cases, saved.results));
+      setResults(serverRows(cases, saved.results, saved.code));
       draft.clear();
       setBanner({
         tone: "success",
@@ -254,6 +255,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             waitingForInput={runner.waitingForInput}
             prompt={runner.prompt}
             onInput={runner.sendInput}
+            code={runner.ranCode}
             placeholder="Run your code to see its output here."
           />
         </div>
