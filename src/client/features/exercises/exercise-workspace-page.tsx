@@ -361,6 +361,7 @@ function Workspace({
             waitingForInput={runner.waitingForInput}
             prompt={runner.prompt}
             onInput={runner.sendInput}
+            code={runner.ranCode}
             placeholder="Run your code to see its output here."
           />
         </div>

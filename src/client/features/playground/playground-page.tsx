@@ -7,9 +7,14 @@ import { OutputConsole } from "@/client/components/code/output-console.tsx";
 import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
-import { playgroundRows, TestResults, useCodeRunner } from "@/client/features/workspace/index.ts";
+import {
+  type CheckedGrade,
+  playgroundRows,
+  TestResults,
+  useCodeRunner,
+} from "@/client/features/workspace/index.ts";
 import type { PythonState } from "@/client/python/python-runtime.ts";
-import type { GradeResult, TestCase } from "@/shared/grading/types.ts";
+import type { TestCase } from "@/shared/grading/types.ts";
 
 const STARTER = `name = input("What is your name? ")
 age = int(input("How old are you? "))
@@ -33,7 +38,7 @@ export function PlaygroundPage() {
       expectedOutput: "What is your name? Ada\nHow old are you? 15\nHello Ada! Next year you will be 16.",
     },
   ]);
-  const [grade, setGrade] = useState<(GradeResult & { code: string }) | null>(null);
+  const [grade, setGrade] = useState<CheckedGrade | null>(null);
   const testsRunning = python.busy === "tests";
   const busy = python.running;
   const status = STATUS[python.state];
@@ -46,7 +51,7 @@ export function PlaygroundPage() {
   const runTests = async () => {
     if (!python.ready) return;
     const result = await python.runTests(code, tests);
-    if (result) setGrade({ ...result, code });
+    if (result) setGrade(result);
   };
 
   const updateTest = (i: number, patch: Partial<TestCase>) =>
@@ -189,7 +194,7 @@ export function PlaygroundPage() {
           </p>
         )}
         {grade && !testsRunning && (
-          <TestResults results={playgroundRows(tests, grade, grade.code)} showSource={false} openFailures />
+          <TestResults results={playgroundRows(tests, grade)} showSource={false} openFailures />
         )}
       </Card>
     </div>

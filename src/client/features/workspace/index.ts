@@ -9,5 +9,5 @@ export {
   serverRows,
 } from "./result-rows.ts";
 export { TestResults } from "./test-results.tsx";
-export { type CodeRunner, type RunnerBusy, useCodeRunner } from "./use-code-runner.ts";
+export { type CheckedGrade, type CodeRunner, type RunnerBusy, useCodeRunner } from "./use-code-runner.ts";
 export { draftKey, useDraft } from "./use-draft.ts";

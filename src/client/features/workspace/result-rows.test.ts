@@ -131,3 +131,19 @@ describe("the tests-passed badge", () => {
     expect(resultBadge(set)).toEqual({ text: "0/1 tests passed", tone: "red" });
   });
 });
+
+describe("the code checked", () => {
+  it("travels from the runner's grade to the result set, for error explanations", () => {
+    const error = "Error: NameError: name 'nme' is not defined (line 1)";
+    const grade = {
+      passed: 0,
+      total: 1,
+      score: 0,
+      results: [{ passed: false, output: error, error, timeMs: 1 }],
+      code: "print(nme)\n",
+    };
+    expect(playgroundRows([{ expectedOutput: "Sam" }], grade).code).toBe("print(nme)\n");
+    expect(browserRows(cases.slice(0, 1), grade).code).toBe("print(nme)\n");
+    expect(serverRows(cases, [], "x = 1\n").code).toBe("x = 1\n");
+  });
+});

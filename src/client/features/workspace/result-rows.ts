@@ -39,8 +39,15 @@ const errorLine = (output: string | null) => {
   return last.startsWith("Error: ") ? last : null;
 };
 
-/** Browser results cover the visible cases, in order; hidden ones wait for the server. */
-export function browserRows(cases: StudentTestCase[], grade: GradeResult, code?: string): ResultSet {
+/**
+ * Browser results cover the visible cases, in order; hidden ones wait for the server. The code
+ * checked (the runner adds it to its grades) lets an error's explanation quote the student's line.
+ */
+export function browserRows(
+  cases: StudentTestCase[],
+  grade: GradeResult & { code?: string },
+  code = grade.code,
+): ResultSet {
   let next = 0;
   const rows = cases.map((tc, i): ResultRow => {
     if (tc.hidden) {
@@ -74,7 +81,11 @@ export function browserRows(cases: StudentTestCase[], grade: GradeResult, code?:
 }
 
 /** The playground's own tests: all visible, numbered. */
-export function playgroundRows(tests: TestCase[], grade: GradeResult, code?: string): ResultSet {
+export function playgroundRows(
+  tests: TestCase[],
+  grade: GradeResult & { code?: string },
+  code = grade.code,
+): ResultSet {
   const rows = grade.results.map((r, i): ResultRow => {
     const tc = tests[i];
     return {

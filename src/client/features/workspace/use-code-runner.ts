@@ -9,6 +9,9 @@ export type RunnerBusy = "run" | "tests" | null;
 
 export type CodeRunner = ReturnType<typeof useCodeRunner>;
 
+/** A browser grade with the code it checked, so the result rows can explain errors on its lines. */
+export type CheckedGrade = GradeResult & { code: string };
+
 export function useCodeRunner() {
   const python = usePython();
   const [busy, setBusy] = useState<RunnerBusy>(null);
@@ -60,8 +63,8 @@ export function useCodeRunner() {
     /** The code the console's output came from (pass it to OutputConsole's `code`). */
     ranCode,
     /** Runs the tests in fresh namespaces; null when busy or the runtime failed. */
-    runTests: (code: string, tests: TestCase[]): Promise<GradeResult | null> =>
-      guarded("tests", () => python.runTests(code, tests)),
+    runTests: (code: string, tests: TestCase[]): Promise<CheckedGrade | null> =>
+      guarded("tests", async () => ({ ...(await python.runTests(code, tests)), code })),
     stop: python.stop,
     sendInput: python.sendInput,
     retry: python.retry,

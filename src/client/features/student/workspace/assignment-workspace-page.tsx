@@ -104,7 +104,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     if (visibleTests.length === 0) return null;
     const grade = await runner.runTests(draft.code, visibleTests);
     if (!grade) return null;
-    const set = browserRows(cases, grade, draft.code);
+    const set = browserRows(cases, grade);
     setResults(set);
     return set;
   }
