@@ -42,6 +42,8 @@ export default defineConfig({
       DATA_DIR: `.tmp/e2e-data-${port}`,
       PUBLIC_URL: baseURL,
       RATE_LIMIT: "off",
+      // signUpAdmin (helpers/auth.ts) signs this address up; it becomes an admin at sign-up.
+      ADMIN_EMAILS: "admin@e2e.example.com",
     },
     stdout: "pipe",
     stderr: "pipe",

@@ -12,7 +12,7 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { DashboardRedirect, RequireArea, RequireSession } from "./app/guards.tsx";
 import { lazyPage } from "./app/lazy-page.tsx";
 import { RouteError } from "./app/route-error.tsx";
-import { ComingSoon, type NavItem, Shell } from "./app/shell.tsx";
+import { type NavItem, Shell } from "./app/shell.tsx";
 import { studentRoutes } from "./app/student-routes.tsx";
 import { teacherRoutes } from "./app/teacher-routes.tsx";
 import { LandingPage } from "./features/public/landing-page.tsx";
@@ -34,6 +34,14 @@ const ContactPage = lazyPage(() => import("./features/public/contact-page.tsx"),
 const PrivacyPage = lazyPage(() => import("./features/public/privacy-page.tsx"), "PrivacyPage");
 const TermsPage = lazyPage(() => import("./features/public/terms-page.tsx"), "TermsPage");
 const PlaygroundPage = lazyPage(() => import("./features/playground/playground-page.tsx"), "PlaygroundPage");
+const AdminDashboardPage = lazyPage(
+  () => import("./features/admin/admin-dashboard-page.tsx"),
+  "AdminDashboardPage",
+);
+const ClassesOverviewPage = lazyPage(
+  () => import("./features/admin/classes-overview-page.tsx"),
+  "ClassesOverviewPage",
+);
 
 const studentNav: NavItem[] = [
   { to: "/student/classes", label: "My Classes", icon: Users },
@@ -53,6 +61,7 @@ const teacherNav: NavItem[] = [
 
 const adminNav: NavItem[] = [
   { to: "/admin", label: "Exercise Library", icon: BookOpen },
+  { to: "/test", label: "Classes Overview", icon: Users },
   { to: "/admin/settings", label: "Settings", icon: GraduationCap },
 ];
 
@@ -112,14 +121,24 @@ export const router = createBrowserRouter([
         path: "/admin",
         element: (
           <RequireArea area="admin">
-            <Shell title="Admin Dashboard" nav={adminNav} />
+            <Shell title="PyClass Admin" nav={adminNav} />
           </RequireArea>
         ),
         children: [
-          { index: true, element: <ComingSoon title="Manage premade exercises and categories" /> },
+          { index: true, element: <AdminDashboardPage /> },
           { path: "settings", element: <SettingsPage /> },
           { path: "*", element: <Navigate to="/admin" replace /> },
         ],
+      },
+      {
+        // The admins' overview of every class (the original app's /test page).
+        path: "/test",
+        element: (
+          <RequireArea area="admin">
+            <Shell title="PyClass Admin" nav={adminNav} />
+          </RequireArea>
+        ),
+        children: [{ index: true, element: <ClassesOverviewPage /> }],
       },
       { path: "*", element: <Navigate to="/" replace /> },
     ],

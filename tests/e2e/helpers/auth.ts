@@ -21,3 +21,25 @@ export async function signUpVerified(page: Page, role: "student" | "teacher", na
   expect(chosen.ok(), await chosen.text()).toBe(true);
   return { email, password, name };
 }
+
+/** The admin of the run: ADMIN_EMAILS (playwright.config.ts) makes this address an admin at sign-up. */
+export const ADMIN_EMAIL = "admin@e2e.example.com";
+
+/** Signs the admin up (once per server) or in, through the real API; the page is signed in after. */
+export async function signUpAdmin(page: Page, name = "Head of Computing") {
+  const password = "Secret123!";
+  const headers = { Origin: baseURL };
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: ADMIN_EMAIL, password },
+    headers,
+  });
+  if (signIn.ok()) return { email: ADMIN_EMAIL, password, name };
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { name, email: ADMIN_EMAIL, password },
+    headers,
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const verified = await page.request.get(await linkFromMailbox(page.request, ADMIN_EMAIL, /./));
+  expect(verified.ok()).toBe(true);
+  return { email: ADMIN_EMAIL, password, name };
+}

@@ -16,20 +16,31 @@ import {
 const codeArea =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
 
+/** Errors shown at a row's fields (by row key), e.g. a half-filled test case. */
+export type TestCaseFieldErrors = Record<string, { description?: string; expectedOutput?: string }>;
+
 export function TestCaseEditor({
   rows,
   onChange,
   disabled = false,
+  errors = {},
+  hiddenOption = true,
+  inputLabel = "Input",
 }: {
   rows: TestCaseRow[];
   onChange: (rows: TestCaseRow[]) => void;
   disabled?: boolean;
+  errors?: TestCaseFieldErrors;
+  /** The "Hidden from students" box (assignments have hidden tests; exercises don't). */
+  hiddenOption?: boolean;
+  inputLabel?: string;
 }) {
   const removable = canRemoveTestCase(rows);
+  const headingId = useId();
   return (
-    <section aria-labelledby="test-cases-heading">
+    <section aria-labelledby={headingId}>
       <div className="mb-2 flex items-center justify-between gap-3">
-        <h3 id="test-cases-heading" className="text-sm font-medium text-slate-700">
+        <h3 id={headingId} className="text-sm font-medium text-slate-700">
           Test Cases
         </h3>
         <span className="text-xs text-slate-500">
@@ -48,6 +59,9 @@ export function TestCaseEditor({
               number={i + 1}
               row={row}
               disabled={disabled}
+              errors={errors[row.key]}
+              hiddenOption={hiddenOption}
+              inputLabel={inputLabel}
               onChange={(patch) => onChange(updateTestCase(rows, row.key, patch))}
               onRemove={removable ? () => onChange(removeTestCase(rows, row.key)) : undefined}
             />
@@ -72,12 +86,18 @@ function TestCaseFields({
   number,
   row,
   disabled,
+  errors,
+  hiddenOption,
+  inputLabel,
   onChange,
   onRemove,
 }: {
   number: number;
   row: TestCaseRow;
   disabled: boolean;
+  errors?: TestCaseFieldErrors[string];
+  hiddenOption: boolean;
+  inputLabel: string;
   onChange: (patch: Partial<Omit<TestCaseRow, "key" | "id">>) => void;
   onRemove?: () => void;
 }) {
@@ -106,11 +126,14 @@ function TestCaseFields({
           onChange={(e) => onChange({ description: e.target.value })}
           placeholder="e.g. Greets Alex"
           maxLength={500}
+          aria-invalid={errors?.description ? true : undefined}
+          aria-describedby={errors?.description ? `${id}-description-error` : undefined}
         />
+        <FieldError id={`${id}-description-error`} message={errors?.description} />
         <div className="grid gap-3 md:grid-cols-2">
           <div>
             <label htmlFor={`${id}-input`} className="mb-1 block text-sm font-medium text-slate-700">
-              Input
+              {inputLabel}
             </label>
             <textarea
               id={`${id}-input`}
@@ -132,20 +155,34 @@ function TestCaseFields({
               value={row.expectedOutput}
               onChange={(e) => onChange({ expectedOutput: e.target.value })}
               spellCheck={false}
+              aria-invalid={errors?.expectedOutput ? true : undefined}
+              aria-describedby={errors?.expectedOutput ? `${id}-expected-error` : undefined}
             />
+            <FieldError id={`${id}-expected-error`} message={errors?.expectedOutput} />
           </div>
         </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="size-4 rounded border-slate-300 accent-brand-600"
-            checked={row.hidden}
-            onChange={(e) => onChange({ hidden: e.target.checked })}
-          />
-          Hidden from students
-          <span className="text-xs text-slate-500">(they see only whether it passed)</span>
-        </label>
+        {hiddenOption && (
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="size-4 rounded border-slate-300 accent-brand-600"
+              checked={row.hidden}
+              onChange={(e) => onChange({ hidden: e.target.checked })}
+            />
+            Hidden from students
+            <span className="text-xs text-slate-500">(they see only whether it passed)</span>
+          </label>
+        )}
       </div>
     </fieldset>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-xs font-medium text-red-700">
+      {message}
+    </p>
   );
 }

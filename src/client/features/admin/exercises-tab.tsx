@@ -1,0 +1,193 @@
+// Exercises: Import Exercises, Add Exercise, and the library with inline edit and delete. An
+// exercise whose solution failed its own tests in a Check here is flagged until it passes one.
+import { AlertTriangle, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { useCreateExercise, useDeleteExercise, useUpdateExercise } from "@/client/api/admin.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { type AdminCategory, type AdminExercise, EXERCISE_MESSAGES } from "@/shared/api/exercises.ts";
+import { ConfirmDelete } from "./confirm-dialog.tsx";
+import { ExerciseEditor } from "./exercise-editor.tsx";
+import { emptyExerciseForm, formFromExercise } from "./exercise-form.ts";
+import { ImportDialog } from "./import-dialog.tsx";
+
+const DIFFICULTY_TONES: Record<AdminExercise["difficulty"], BadgeTone> = {
+  easy: "green",
+  medium: "yellow",
+  hard: "red",
+};
+const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+export function ExercisesTab({
+  exercises,
+  categories,
+}: {
+  exercises: AdminExercise[];
+  categories: AdminCategory[];
+}) {
+  const [adding, setAdding] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [query, setQuery] = useState("");
+  /** Check results of this visit: exercise id → its solution passed its tests. */
+  const [checked, setChecked] = useState<Record<string, boolean>>({});
+  const create = useCreateExercise();
+  const searchId = useId();
+  const q = query.trim().toLowerCase();
+  const shown = q
+    ? exercises.filter((e) =>
+        [e.title, e.category.name, e.description].some((f) => f.toLowerCase().includes(q)),
+      )
+    : exercises;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <ImportDialog />
+        <Button
+          onClick={() => {
+            setNotice(null);
+            setAdding(true);
+          }}
+          disabled={adding}
+        >
+          <Plus className="size-4" aria-hidden />
+          Add Exercise
+        </Button>
+      </div>
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {adding && (
+        <ExerciseEditor
+          heading="New exercise"
+          initial={emptyExerciseForm()}
+          categories={categories}
+          submitLabel="Add Exercise"
+          busy={create.isPending}
+          onSubmit={async (body) => {
+            const made = await create.mutateAsync(body);
+            setAdding(false);
+            setNotice(`Exercise "${made.title}" added.`);
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      )}
+      <div>
+        <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
+          Search exercises
+        </label>
+        <div className="relative max-w-md">
+          <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-400" aria-hidden />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Title, category or description"
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+          />
+        </div>
+        <p role="status" className="mt-1 text-xs text-slate-500">
+          {shown.length} of {exercises.length} {exercises.length === 1 ? "exercise" : "exercises"}
+        </p>
+      </div>
+      {exercises.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          No exercises yet. Add one, or import a file.
+        </p>
+      ) : (
+        <ul className="space-y-3" aria-label="Exercises">
+          {shown.map((e) => (
+            <ExerciseRow
+              key={e.id}
+              exercise={e}
+              categories={categories}
+              failing={checked[e.id] === false}
+              onChecked={(passed) => setChecked((c) => ({ ...c, [e.id]: passed }))}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ExerciseRow({
+  exercise: e,
+  categories,
+  failing,
+  onChecked,
+}: {
+  exercise: AdminExercise;
+  categories: AdminCategory[];
+  failing: boolean;
+  onChecked: (passed: boolean) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateExercise();
+  const remove = useDeleteExercise();
+
+  if (editing)
+    return (
+      <li>
+        <ExerciseEditor
+          heading={`Edit ${e.title}`}
+          initial={formFromExercise(e)}
+          categories={categories}
+          submitLabel="Save"
+          busy={update.isPending}
+          onSubmit={async (body) => {
+            await update.mutateAsync({ id: e.id, body });
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+          onChecked={onChecked}
+        />
+      </li>
+    );
+
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium text-slate-900">{e.title}</span>
+          <Badge tone={DIFFICULTY_TONES[e.difficulty]}>{cap(e.difficulty)}</Badge>
+          <Badge tone="purple">{e.category.name}</Badge>
+          <Badge>
+            {e.testCases.length} {e.testCases.length === 1 ? "test" : "tests"}
+          </Badge>
+          {!e.solution && <Badge tone="yellow">No solution</Badge>}
+          {failing && (
+            <Badge tone="red" data-testid="solution-fails">
+              <AlertTriangle className="mr-1 size-3" aria-hidden />
+              Solution fails its tests
+            </Badge>
+          )}
+        </p>
+        {e.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{e.description}</p>}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" aria-label={`Edit ${e.title}`} onClick={() => setEditing(true)}>
+          <Pencil className="size-4" aria-hidden />
+          Edit
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Delete ${e.title}`}
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 className="size-4" aria-hidden />
+          Delete
+        </Button>
+      </div>
+      <ConfirmDelete
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete ${e.title}?`}
+        question={EXERCISE_MESSAGES.confirmDeleteExercise}
+        onConfirm={() => remove.mutateAsync(e.id)}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+// 'Import Exercises': pick a JSON file; its outer shape is checked here, each exercise by the
+// server; the spec 02 §8 texts say how it went, with the exercises that failed listed by title.
+import { Upload } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { useImportExercises } from "@/client/api/admin.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
+import { Button } from "@/client/components/ui/button.tsx";
+import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { IMPORT_MESSAGES } from "@/shared/api/exercise-file.ts";
+import { type ImportOutcome, importFailure, importOutcome, parseImportFile } from "./import-file.ts";
+
+export function ImportDialog() {
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const run = useImportExercises();
+  const id = useId();
+
+  function reset() {
+    setFile(null);
+    setOutcome(null);
+    run.reset();
+  }
+
+  async function start() {
+    setOutcome(null);
+    if (!file) return setOutcome({ tone: "error", message: IMPORT_MESSAGES.noFile, errors: [] });
+    const parsed = parseImportFile(await file.text());
+    if (!parsed.ok) return setOutcome({ tone: "error", message: parsed.message, errors: [] });
+    try {
+      setOutcome(importOutcome(await run.mutateAsync(parsed.file)));
+    } catch (e) {
+      setOutcome(importFailure((e as Error).message));
+    }
+  }
+
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          reset();
+          setOpen(true);
+        }}
+      >
+        <Upload className="size-4" aria-hidden />
+        Import Exercises
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(o) => !run.isPending && setOpen(o)}
+        title="Import Exercises"
+        description='A JSON file with an "exercises" array. Each exercise needs a title, a description and a category_id; the rest is optional.'
+      >
+        <div className="space-y-4">
+          <div>
+            <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+              Exercise file (.json)
+            </label>
+            <input
+              id={id}
+              ref={input}
+              type="file"
+              accept="application/json,.json"
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800"
+              onChange={(e) => {
+                setOutcome(null);
+                setFile(e.target.files?.[0] ?? null);
+              }}
+            />
+          </div>
+          <div aria-live="polite">
+            {run.isPending && (
+              <p role="status" className="text-sm font-medium text-slate-700">
+                {IMPORT_MESSAGES.importing}
+              </p>
+            )}
+            {outcome && (
+              <Alert tone={outcome.tone}>
+                <p data-testid="import-message">{outcome.message}</p>
+                {outcome.errors.length > 0 && (
+                  <ul className="mt-2 list-disc space-y-1 pl-5" aria-label="Exercises not imported">
+                    {outcome.errors.map((e, i) => (
+                      <li key={`${e.title}-${i}`}>
+                        <span className="font-medium">{e.title || "(untitled)"}</span>: {e.message}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Alert>
+            )}
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={run.isPending}>
+              Close
+            </Button>
+            <Button onClick={start} busy={run.isPending}>
+              Import
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+// The admin's exercise library: a category added, a file imported (one exercise of four refused,
+// named by title), an exercise added with a test case, Checked, edited (a failing Check flags
+// it), deleted after the confirmation; a teacher is kept out; axe finds nothing on the tabs and
+// the import modal.
+import { expect, type Page, test } from "@playwright/test";
+import { signUpAdmin, signUpVerified } from "./helpers/auth.ts";
+import { expectNoAxeViolations } from "./helpers/axe.ts";
+
+const CATEGORY = `Iteration ${Date.now().toString(36)}`;
+
+async function categoryId(page: Page, name: string) {
+  const res = await page.request.get("/api/admin/categories");
+  expect(res.ok()).toBe(true);
+  const found = ((await res.json()) as { id: string; name: string }[]).find((c) => c.name === name);
+  expect(found, `category ${name}`).toBeTruthy();
+  return found!.id;
+}
+
+/** Replaces a CodeMirror editor's text (insertText: no auto-closed brackets). */
+async function typeCode(page: Page, label: string, code: string) {
+  const editor = page.getByRole("textbox", { name: label, exact: true });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(code);
+}
+
+test("an admin manages categories and exercises, imports a file and checks solutions", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAdmin(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByText("Manage premade exercises and categories")).toBeVisible();
+  await expect(page.getByRole("tab", { name: /^Exercises \(\d+\)$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Categories: Add Category waits for a name.
+  await page.getByRole("tab", { name: /^Categories \(\d+\)$/ }).click();
+  const add = page.getByRole("button", { name: "Add Category" });
+  await expect(add).toBeDisabled();
+  await page.getByRole("textbox", { name: "Name" }).first().fill(CATEGORY);
+  await page.getByRole("textbox", { name: "Description" }).first().fill("Loops of every kind");
+  await add.click();
+  await expect(page.getByText(`Category "${CATEGORY}" added.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  const catId = await categoryId(page, CATEGORY);
+
+  // Import: three good exercises and one without its category_id.
+  await page.getByRole("tab", { name: /^Exercises/ }).click();
+  await page.getByRole("button", { name: "Import Exercises" }).click();
+  const modal = page.getByRole("dialog", { name: "Import Exercises" });
+  await modal.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(modal.getByText("Please select a file to import.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  const good = (n: number) => ({
+    title: `Imported ${n}`,
+    description: `Print ${n}.`,
+    category_id: catId,
+    solution: `print(${n})`,
+    testCases: [{ description: `Prints ${n}`, expected_output: String(n) }],
+  });
+  const file = {
+    exercises: [good(1), good(2), { title: "Lost Exercise", description: "No category." }, good(3)],
+  };
+  await modal.getByLabel("Exercise file (.json)").setInputFiles({
+    name: "exercises.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  await modal.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(modal.getByTestId("import-message")).toHaveText(
+    "Successfully imported 3 exercise(s). 1 exercise(s) failed to import.",
+  );
+  await expect(modal.getByRole("list", { name: "Exercises not imported" })).toContainText("Lost Exercise");
+  await expectNoAxeViolations(page);
+  await modal.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Imported 2" })).toBeVisible();
+
+  // Add Exercise: disabled until title and category; a test case; Check on the server.
+  await page.getByRole("button", { name: "Add Exercise" }).click();
+  const form = page.getByRole("region", { name: "New exercise" });
+  const create = form.getByRole("button", { name: "Add Exercise" });
+  await expect(create).toBeDisabled();
+  await form.getByRole("textbox", { name: "Title" }).fill("Say hi");
+  await expect(create).toBeDisabled();
+  await form.getByRole("combobox", { name: "Category" }).selectOption({ label: CATEGORY });
+  await expect(create).toBeEnabled();
+  await form.getByRole("textbox", { name: "Description" }).first().fill("Print hi.");
+  await typeCode(page, "Solution", 'print("hi")');
+  await form.getByRole("textbox", { name: "Hint 1" }).fill("Use print.");
+  // A half-filled test case is an error at its field.
+  const tests = form.getByRole("region", { name: "Test Cases" });
+  await tests.getByRole("textbox", { name: "Description" }).fill("Says hi");
+  await create.click();
+  await expect(
+    form.getByText("A test case needs both a description and an expected output.").first(),
+  ).toBeVisible();
+  await tests.getByRole("textbox", { name: "Expected Output" }).fill("hi");
+  await form.getByRole("button", { name: "Check", exact: true }).click();
+  await expect(form.getByText("The solution passes all its tests.")).toBeVisible();
+  await expect(form.getByTestId("test-summary")).toHaveText("Passed: 1/1 tests");
+  await expectNoAxeViolations(page);
+  await create.click();
+  await expect(page.getByText('Exercise "Say hi" added.')).toBeVisible();
+
+  // Edit: a wrong solution fails its Check and is flagged in the list after saving.
+  const row = page.getByRole("listitem").filter({ hasText: "Say hi" });
+  await row.getByRole("button", { name: "Edit Say hi" }).click();
+  const edit = page.getByRole("region", { name: "Edit Say hi" });
+  await edit.getByRole("textbox", { name: "Title" }).fill("Say hello");
+  await edit.getByRole("combobox", { name: "Difficulty" }).selectOption("medium");
+  await typeCode(page, "Solution", 'print("bye")');
+  await edit.getByRole("button", { name: "Check", exact: true }).click();
+  await expect(edit.getByText(/The solution fails 1 of its 1 test/)).toBeVisible();
+  await edit.getByRole("button", { name: "Save" }).click();
+  const edited = page.getByRole("listitem").filter({ hasText: "Say hello" });
+  await expect(edited.getByText("Medium")).toBeVisible();
+  await expect(edited.getByTestId("solution-fails")).toHaveText("Solution fails its tests");
+
+  // Delete, with the spec's confirmation.
+  await edited.getByRole("button", { name: "Delete Say hello" }).click();
+  const confirm = page.getByRole("dialog");
+  await expect(confirm).toContainText("Are you sure you want to delete this exercise?");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Say hello" })).toHaveCount(0);
+
+  // A category with exercises cannot be deleted.
+  await page.getByRole("tab", { name: /^Categories/ }).click();
+  await expect(page.getByRole("button", { name: `Delete ${CATEGORY}` })).toBeDisabled();
+
+  // The classes overview is linked from the admin area.
+  await page.getByRole("link", { name: "Classes overview", exact: true }).click();
+  await expect(page).toHaveURL(/\/test$/);
+  await expect(page.getByRole("heading", { name: "Classes overview" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a teacher cannot open /admin, /test or the admin API", async ({ page }) => {
+  await signUpVerified(page, "teacher");
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/teacher\//);
+  await page.goto("/test");
+  await expect(page).toHaveURL(/\/teacher\//);
+  expect((await page.request.get("/api/admin/exercises")).status()).toBe(403);
+  expect((await page.request.get("/api/admin/classes-overview")).status()).toBe(403);
+});
