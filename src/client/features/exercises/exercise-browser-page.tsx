@@ -156,10 +156,12 @@ function LanguageStep() {
 function ExercisesStep() {
   const list = useExercises();
   const me = useMe();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const filters = parseFilters(search);
+  // The inputs own the filters (a URL update is a transition, too slow for typing and ticking);
+  // the URL follows, so a reload or Back keeps them.
+  const [filters, setFiltersState] = useState<ExerciseFilters>(() => parseFilters(search));
   const filtering = isFiltering(filters);
   const target = decodeURIComponent(hash.replace(/^#/, ""));
   const [open, setOpen] = useState<Set<string>>(() => new Set(target ? [target] : []));
@@ -176,8 +178,11 @@ function ExercisesStep() {
     requestAnimationFrame(() => document.getElementById(target)?.scrollIntoView({ block: "start" }));
   }, [target, list.data]);
 
-  const setFilters = (next: Partial<ExerciseFilters>) =>
-    setSearch(withFilters(search, { ...filters, ...next }), { replace: true, preventScrollReset: true });
+  const setFilters = (next: Partial<ExerciseFilters>) => {
+    const all = { ...filters, ...next };
+    setFiltersState(all);
+    navigate({ search: `?${withFilters(search, all)}`, hash }, { replace: true, preventScrollReset: true });
+  };
 
   function toggle(id: string) {
     const next = new Set(open);

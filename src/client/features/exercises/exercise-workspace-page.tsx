@@ -294,6 +294,8 @@ function Workspace({
             )}
           </div>
           <CodeEditor
+            // A fresh editor (own label and undo history) for the solution and for the student's code.
+            key={solutionShown ? "solution" : "code"}
             value={code}
             onChange={setCode}
             onRun={runCode}
