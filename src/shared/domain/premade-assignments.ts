@@ -1,10 +1,11 @@
-// The three premade exercises a teacher can start an assignment from (spec 02 §2). Choosing
-// one pre-fills the custom assignment form; the teacher picks the class and may edit anything.
+// What a teacher starts an assignment from (spec 02 §2): an exercise of the library (the picker
+// lists GET /api/exercises, whose bank holds the spec's three entries below). Choosing one
+// pre-fills the custom assignment form; the teacher picks the class and may edit anything.
 export type PremadeAssignment = {
   id: string;
   title: string;
   category: string;
-  difficulty: "easy";
+  difficulty: "easy" | "medium" | "hard";
   description: string;
   starterCode: string;
   testCases: { description: string; input: string; expectedOutput: string; hidden: boolean }[];
