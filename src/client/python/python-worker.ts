@@ -2,9 +2,16 @@
 // The browser's Python: one module worker holding Pyodide, served from our own origin. It starts
 // from a memory snapshot kept in Cache Storage when it can (≈0.3 s) and makes one otherwise.
 // input() blocks here on a SharedArrayBuffer until the page answers; Stop sets the interrupt
-// buffer. Every program runs through harness.py, the same grader the server uses.
+// buffer. Every program runs through harness.py's run_on_host, and what it shows is recorded
+// and capped by pyodide-console.mjs and console-recorder.mjs: the same code as the server grader.
+import { recordedRun } from "../../shared/grading/console-recorder.mjs";
 import harnessSource from "../../shared/grading/harness.py?raw";
 import { closeJsBridges } from "../../shared/grading/js-bridges.mjs";
+import {
+  attachConsole,
+  type PyodideConsole,
+  type RunOptions,
+} from "../../shared/grading/pyodide-console.mjs";
 import { PYODIDE_BASE_PATH, PYODIDE_VERSION } from "../../shared/grading/pyodide-version.ts";
 import type { HarnessRun } from "../../shared/grading/types.ts";
 import {
@@ -17,16 +24,9 @@ import {
   type ToWorker,
 } from "./protocol.ts";
 
-type PyDict = { toJs(options: { dict_converter: typeof Object.fromEntries }): unknown; destroy(): void };
-type PyCallable = { callKwargs(...args: unknown[]): PyDict };
 type Pyodide = {
   runPython(code: string, options?: { filename?: string }): unknown;
-  globals: { get(name: string): PyCallable };
   setInterruptBuffer(buffer: Int32Array): void;
-  checkInterrupt(): void;
-  setStdout(options: { write: (bytes: Uint8Array) => number }): void;
-  setStderr(options: { write: (bytes: Uint8Array) => number }): void;
-  setStdin(options: { stdin: () => string | null }): void;
   makeMemorySnapshot(): Uint8Array;
   unregisterJsModule(name: string): void;
 };
@@ -50,7 +50,7 @@ const BATCH_CHARS = 8192;
 const post = (msg: FromWorker) => (self as DedicatedWorkerGlobalScope).postMessage(msg);
 
 let py: Pyodide;
-let runProgram: PyCallable;
+let programConsole: PyodideConsole;
 let interrupt: Int32Array | null = null;
 let stdinControl: Int32Array | null = null;
 let stdinBytes: Uint8Array | null = null;
@@ -114,11 +114,11 @@ async function init(msg: Extract<ToWorker, { type: "init" }>) {
     // student's session (fetch with their cookies) or touch the page's worker. Done after every
     // load, snapshot or not (a snapshot restores the modules).
     closeJsBridges(py);
-    if (msg.interrupt) {
-      interrupt = new Int32Array(msg.interrupt);
-      Atomics.store(interrupt, 0, 0);
-      py.setInterruptBuffer(interrupt);
-    }
+    // Without shared memory (re-run mode) the buffer is still ours to set from this thread: the
+    // console interrupts a program that needs a line it hasn't got, or passed the output cap.
+    interrupt = msg.interrupt ? new Int32Array(msg.interrupt) : new Int32Array(1);
+    Atomics.store(interrupt, 0, 0);
+    py.setInterruptBuffer(interrupt);
     if (msg.output) {
       outputHeader = new Int32Array(msg.output, 0, 2);
       outputBytes = new Uint8Array(msg.output, OUTPUT_HEADER_BYTES);
@@ -127,18 +127,8 @@ async function init(msg: Extract<ToWorker, { type: "init" }>) {
       stdinControl = new Int32Array(msg.stdin, 0, 2);
       stdinBytes = new Uint8Array(msg.stdin, STDIN_HEADER_BYTES);
     }
-    // Writes that bypass sys.stdout (os.write(1, …)) still reach the console.
-    const decoder = new TextDecoder();
-    const raw = {
-      write: (bytes: Uint8Array) => {
-        emit(decoder.decode(bytes));
-        return bytes.length;
-      },
-    };
-    py.setStdout(raw);
-    py.setStderr(raw);
-    py.setStdin({ stdin: () => null });
-    runProgram = py.globals.get("run_program");
+    // fd 0/1/2 and the console device, recorded outside Python (as on the server).
+    programConsole = attachConsole(py, { interrupt });
     const now = performance.now();
     post({
       type: "ready",
@@ -204,24 +194,17 @@ function readLine(prompt: string): string {
   }
 }
 
-function execute(id: number, code: string, kwargs: Record<string, unknown>): void {
+function execute(id: number, code: string, options: Omit<RunOptions, "onText" | "stream">): void {
   currentId = id;
   pending = "";
   lastFlush = Number.NEGATIVE_INFINITY;
   if (interrupt) Atomics.store(interrupt, 0, 0);
   const started = performance.now();
   try {
-    // JavaScript null would arrive as JsNull, not None: leave unset options out instead.
-    const options = Object.fromEntries(
-      Object.entries(kwargs).filter(([, v]) => v !== null && v !== undefined),
-    );
-    const result = runProgram.callKwargs(code, { ...options, on_output: emit });
-    // A Stop that came as the program ended must not fire inside the conversion below.
+    const record = programConsole.run(code, { ...options, onText: emit, stream: true });
+    // A Stop that came as the program ended must not fire later.
     if (interrupt) Atomics.store(interrupt, 0, 0);
-    const converted = result.toJs({ dict_converter: Object.fromEntries }) as Record<string, unknown>;
-    // Python's None arrives as undefined; the shared types (and the server) use null.
-    const run = Object.fromEntries(Object.entries(converted).map(([k, v]) => [k, v ?? null])) as HarnessRun;
-    result.destroy();
+    const run: HarnessRun = recordedRun(record);
     flush();
     post({ type: "done", id, run, timeMs: performance.now() - started });
   } catch (e) {
@@ -236,13 +219,13 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   else if (msg.type === "run") {
     const rerun = msg.answers !== null;
     execute(msg.id, msg.code, {
-      input_text: rerun ? msg.answers!.map((a) => `${a}\n`).join("") : "",
-      read_line: rerun || !stdinControl ? null : readLine,
-      need_more: rerun,
-      max_output: msg.maxOutput,
-      fresh_dir: false,
+      input: rerun ? msg.answers!.map((a) => `${a}\n`).join("") : "",
+      readLine: rerun || !stdinControl ? undefined : readLine,
+      needMore: rerun,
+      maxOutput: msg.maxOutput,
+      freshDir: false,
     });
   } else if (msg.type === "test") {
-    execute(msg.id, msg.code, { input_text: msg.input, max_output: msg.maxOutput, fresh_dir: true });
+    execute(msg.id, msg.code, { input: msg.input, maxOutput: msg.maxOutput, freshDir: true });
   }
 };

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { appendLine, OUTPUT_LIMIT_LINE } from "../../shared/grading/console-recorder.mjs";
+import { OUTPUT_LIMIT_LINE, recordedRun } from "../../shared/grading/console-recorder.mjs";
 import { HARNESS_PATH, preparePyodideDir } from "./pyodide-files.mjs";
 
 const WORKER_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), "interpreter-worker.mjs");
@@ -170,16 +170,14 @@ function release(/** @type {Slot} */ slot) {
   slot.worker.terminate();
 }
 
-const UNREADABLE = "Error: the grader could not read this run";
 /** A record the host could not use: the pool reads it as a failed test. */
 const UNREADABLE_RUN = { unreadable: true };
-/** The longest error line kept (as MAX_ERROR_CHARS in host-protocol.ts). */
-const MAX_ERROR_CHARS = 4000;
 
 /**
  * The test's run, built here from the worker's record of what the program wrote (transcript,
  * output, whether the cap was reached) and the error line the harness claimed — each checked
- * for type and size. Null when the record is unusable.
+ * for type and size, then merged by recordedRun (console-recorder.mjs, the same merge as the
+ * browser's). Null when the record is unusable.
  * @param {any} m @param {number} maxOutput
  */
 function buildRun(m, maxOutput) {
@@ -187,24 +185,7 @@ function buildRun(m, maxOutput) {
   // Code points never exceed UTF-16 units, and the recorder kept at most maxOutput of them.
   if (typeof transcript !== "string" || transcript.length > 2 * maxOutput) return null;
   if (typeof output !== "string" || output.length > transcript.length) return null;
-  let line = null;
-  let errorLine = null;
-  if (limited === true) errorLine = OUTPUT_LIMIT_LINE;
-  else if (typeof error === "string" && error.startsWith("Error: ")) {
-    errorLine = error.slice(0, MAX_ERROR_CHARS);
-    const at = /\(line (\d{1,9})\)$/.exec(errorLine);
-    if (at) line = Number(at[1]);
-  } else if (error !== null) errorLine = UNREADABLE;
-  const type =
-    errorLine === OUTPUT_LIMIT_LINE ? "OutputLimit" : (/^Error: (\w+)/.exec(errorLine ?? "")?.[1] ?? null);
-  return {
-    transcript: errorLine === null ? transcript : appendLine(transcript, errorLine),
-    output: errorLine === null ? output : appendLine(output, errorLine),
-    error: errorLine,
-    error_type: type,
-    line,
-    prompt: null,
-  };
+  return recordedRun({ transcript, output, limited: limited === true, error });
 }
 
 /**

@@ -17,24 +17,23 @@ import { createRequire, syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
-import { createConsoleRecorder, splitInput } from "../../shared/grading/console-recorder.mjs";
 import { closeJsBridges } from "../../shared/grading/js-bridges.mjs";
+import { attachConsole } from "../../shared/grading/pyodide-console.mjs";
 
 /** @typedef {{ pyodideDir: string, harnessPath: string, wasmModule?: WebAssembly.Module, snapshot?: SharedArrayBuffer, interrupt?: SharedArrayBuffer, makeSnapshot?: boolean }} WorkerData */
 /** @type {WorkerData} */
 const data = workerData;
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
 
-/** The running test's console: every byte the program writes, recorded outside Python. */
-/** @type {import("../../shared/grading/console-recorder.mjs").ConsoleRecorder | null} */
-let recorder = null;
-const SIGINT = 2;
+/** The program's console (every byte it writes, recorded outside Python), once attached. */
+/** @type {import("../../shared/grading/pyodide-console.mjs").PyodideConsole | null} */
+let programConsole = null;
 const BLOCKED_PROCESS = "Error: running other programs is not allowed here\n";
 
 function neutraliseChildProcess() {
   const refused = () => {
     // Said in the program's output, so ctypes/posix system() calls fail visibly, not just 127.
-    recorder?.print(BLOCKED_PROCESS);
+    programConsole?.print(BLOCKED_PROCESS);
     return refusedResult();
   };
   const refusedResult = () => ({
@@ -154,138 +153,40 @@ async function main() {
   closeJsBridges(py);
   if (data.interrupt) py.setInterruptBuffer(new Int32Array(data.interrupt));
 
-  // Everything the program shows is recorded here, in JavaScript: bytes written to fd 1/2
-  // (print, sys.__stdout__, os.write alike), console-only text written to the console device
-  // (prompts), and each input line as it is consumed (echoed by us, not by Python).
-  const EIO = 29; // Emscripten's (WASI) numbering
-  const signal = data.interrupt ? new Int32Array(data.interrupt) : null;
-  /** A refused write fails in Python (OSError); past the cap the program is also interrupted. */
-  const refuse = () => {
-    if (recorder?.limited() && signal) Atomics.store(signal, 0, SIGINT);
-    return new py.FS.ErrnoError(EIO);
-  };
-  /** @param {TextDecoder} decoder */
-  const writer = (decoder) => ({
-    isatty: false,
-    /** @param {Uint8Array} bytes */
-    write(bytes) {
-      const text = decoder.decode(bytes, { stream: true });
-      if (recorder && !recorder.print(text)) throw refuse();
-      return bytes.length;
-    },
-  });
-  const decoders = [new TextDecoder(), new TextDecoder()];
-  py.setStdout(writer(decoders[0]));
-  py.setStderr(writer(decoders[1]));
-
-  /** Input lines of the running test, and the bytes of the line being handed out. */
-  /** @type {string[]} */
-  let lines = [];
-  /** @type {Uint8Array | null} */
-  let pending = null;
-  let pendingAt = 0;
-  const encoder = new TextEncoder();
-  py.setStdin({
-    isatty: false,
-    /** @param {Uint8Array} buffer */
-    read(buffer) {
-      if (!recorder) return 0;
-      if (!pending) {
-        if (lines.length === 0) return 0;
-        const line = /** @type {string} */ (lines.shift());
-        // The console shows each consumed line as typed, with its Enter.
-        if (!recorder.console(`${line}\n`)) throw refuse();
-        pending = encoder.encode(`${line}\n`);
-        pendingAt = 0;
-      }
-      const n = Math.min(buffer.length, pending.length - pendingAt);
-      buffer.set(pending.subarray(pendingAt, pendingAt + n));
-      pendingAt += n;
-      if (pendingAt >= pending.length) pending = null;
-      return n;
-    },
-  });
-
-  // Console-only text (prompts): a device the harness writes to. The program can write there
-  // too, which only moves its own text from the output to the console-only part.
-  const CONSOLE_DEVICE = "/dev/pyclass-console";
-  const consoleDev = py.FS.makedev(64, 0);
-  const consoleDecoder = new TextDecoder();
-  py.FS.registerDevice(consoleDev, {
-    open() {},
-    close() {},
-    read() {
-      return 0;
-    },
-    /** @param {unknown} _stream @param {Int8Array} buffer @param {number} offset @param {number} length */
-    write(_stream, buffer, offset, length) {
-      const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset + offset, length);
-      const text = consoleDecoder.decode(bytes, { stream: true });
-      if (recorder && !recorder.console(text)) throw refuse();
-      return length;
-    },
-  });
-  py.FS.mkdev(CONSOLE_DEVICE, consoleDev);
-  const openConsole = () => py.FS.open(CONSOLE_DEVICE, "w").fd;
-  let consoleFd = openConsole();
-
   // A clear message for the obvious attempts. Not the defence (a re-imported posix gets the
   // original back); the neutralised spawnSync above is.
   py.runPython(BLOCK_SYSTEM);
   // Normally restored with the snapshot; a plain load (no snapshot) runs it here.
   if (!data.snapshot) py.runPython(readFileSync(data.harnessPath, "utf8"), { filename: "harness.py" });
-  // Taken once, before any student code runs.
-  const runOnHost = py.globals.get("run_on_host");
-  const PythonError = py.ffi.PythonError;
+  // Everything the program shows is recorded in JavaScript (pyodide-console.mjs, shared with the
+  // browser worker): bytes written to fd 1/2, console-only text (prompts) written to a console
+  // device, each input line as it is consumed. Attached once, before any student code runs.
+  const signal = data.interrupt ? new Int32Array(data.interrupt) : null;
+  const attached = attachConsole(py, { interrupt: signal });
+  programConsole = attached;
   port.postMessage({ type: "ready", ms: performance.now() - started });
 
   port.on("message", (/** @type {{type: string, code: string, input: string, maxOutput: number}} */ msg) => {
     if (msg?.type !== "test") return;
     if (signal) Atomics.store(signal, 0, 0);
-    lines = splitInput(String(msg.input ?? ""));
-    pending = null;
-    recorder = createConsoleRecorder({ maxOutput: Number(msg.maxOutput) || 0 });
-    /** @type {unknown} */
-    let error = null;
+    /** @type {import("../../shared/grading/pyodide-console.mjs").ConsoleRecord} */
+    let record;
     try {
-      // The program may have closed or replaced the console descriptor in an earlier test.
-      const stream = py.FS.getStream(consoleFd);
-      if (!stream || stream.node?.rdev !== consoleDev) consoleFd = openConsole();
-      const answer = runOnHost(String(msg.code ?? ""), consoleFd);
-      if (typeof answer === "string" || answer === undefined || answer === null) error = answer ?? null;
-      else {
-        /** @type {any} */ (answer)?.destroy?.();
-        error = UNREADABLE;
-      }
+      record = attached.run(String(msg.code ?? ""), {
+        input: String(msg.input ?? ""),
+        maxOutput: Number(msg.maxOutput) || 0,
+      });
     } catch (e) {
-      if (!(e instanceof PythonError)) {
-        // Not the program's exception: the interpreter itself failed (JS stack overflow, fatal
-        // error). Report it and let the host recycle us.
-        recorder = null;
-        port.postMessage({ type: "fatal", message: e instanceof Error ? e.message : String(e) });
-        return;
-      }
-      // The harness catches the program's exceptions, so it was itself replaced: say so.
-      const type = /** @type {{type?: unknown}} */ (e).type;
-      error = typeof type === "string" && /^[A-Za-z_][\w.]{0,99}$/.test(type) ? `Error: ${type}` : UNREADABLE;
+      // Not the program's exception: the interpreter itself failed (JS stack overflow, fatal
+      // error). Report it and let the host recycle us.
+      port.postMessage({ type: "fatal", message: e instanceof Error ? e.message : String(e) });
+      return;
     }
-    // Bytes of a character split across writes.
-    for (const d of decoders) recorder.print(d.decode());
-    recorder.console(consoleDecoder.decode());
-    const result = {
-      type: "result",
-      transcript: recorder.transcript(),
-      output: recorder.output(),
-      error,
-      limited: recorder.limited(),
-    };
-    recorder = null;
     if (signal) Atomics.store(signal, 0, 0);
-    port.postMessage(result);
+    const { transcript, output, error, limited } = record;
+    port.postMessage({ type: "result", transcript, output, error, limited });
   });
 }
-
-const UNREADABLE = "Error: the grader could not read this run";
 
 main().catch((e) => {
   port.postMessage({ type: "fatal", message: e instanceof Error ? e.stack : String(e) });

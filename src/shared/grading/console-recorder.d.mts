@@ -15,3 +15,20 @@ export function createConsoleRecorder(options: {
   isFrozen?: () => boolean;
   onText?: (text: string) => void;
 }): ConsoleRecorder;
+export const UNREADABLE_LINE: string;
+export const MAX_ERROR_CHARS: number;
+export type RecordedRun = {
+  transcript: string;
+  output: string;
+  error: string | null;
+  error_type: string | null;
+  line: number | null;
+  prompt: string | null;
+};
+export function recordedRun(record: {
+  transcript: string;
+  output: string;
+  limited: boolean;
+  error: unknown;
+  prompt?: string | null;
+}): RecordedRun;

@@ -111,3 +111,53 @@ export function createConsoleRecorder({ maxOutput, isFrozen, onText }) {
     output: () => output.join(""),
   };
 }
+
+/** What the run's error line reads when the harness's answer was not an error line. */
+export const UNREADABLE_LINE = "Error: the grader could not read this run";
+/** The longest error line kept (as MAX_ERROR_CHARS in host-protocol.ts). */
+export const MAX_ERROR_CHARS = 4000;
+
+/**
+ * @typedef {object} RecordedRun  a run as harness.py's run_program returns it (HarnessRun)
+ * @property {string} transcript
+ * @property {string} output
+ * @property {string | null} error
+ * @property {string | null} error_type
+ * @property {number | null} line
+ * @property {string | null} prompt
+ */
+
+/**
+ * A run's result, from what the recorder kept and the error line the harness claimed — the
+ * same merge for the server grader and the browser: a reached cap fails the run with
+ * `[output limit reached]` whatever the program claimed; an error line must start `Error: `
+ * (cut to MAX_ERROR_CHARS; anything else reads UNREADABLE_LINE); it ends both texts, on a line
+ * of its own. In re-run mode, `prompt` says the program stopped for input (no error line).
+ * @param {{ transcript: string, output: string, limited: boolean, error: unknown, prompt?: string | null }} record
+ * @returns {RecordedRun}
+ */
+export function recordedRun({ transcript, output, limited, error, prompt = null }) {
+  if (!limited && typeof prompt === "string") {
+    return { transcript, output, error: null, error_type: "InputNeeded", line: null, prompt };
+  }
+  /** @type {number | null} */
+  let line = null;
+  /** @type {string | null} */
+  let errorLine = null;
+  if (limited) errorLine = OUTPUT_LIMIT_LINE;
+  else if (typeof error === "string" && error.startsWith("Error: ")) {
+    errorLine = error.slice(0, MAX_ERROR_CHARS);
+    const at = /\(line (\d{1,9})\)$/.exec(errorLine);
+    if (at) line = Number(at[1]);
+  } else if (error !== null) errorLine = UNREADABLE_LINE;
+  const type =
+    errorLine === OUTPUT_LIMIT_LINE ? "OutputLimit" : (/^Error: (\w+)/.exec(errorLine ?? "")?.[1] ?? null);
+  return {
+    transcript: errorLine === null ? transcript : appendLine(transcript, errorLine),
+    output: errorLine === null ? output : appendLine(output, errorLine),
+    error: errorLine,
+    error_type: type,
+    line,
+    prompt: null,
+  };
+}

@@ -97,13 +97,22 @@ class _HostConsole:
 
     limited = False
 
-    def __init__(self, console_fd):
+    def __init__(self, console_fd, stream=False):
         self._console_fd = console_fd
-        self.stdout = io.TextIOWrapper(
-            io.BufferedWriter(io.FileIO(1, "w", closefd=False)),
-            encoding="utf-8",
-            errors="replace",
-        )
+        if stream:
+            # The browser: each write reaches the page as it is printed (as `python -u`).
+            self.stdout = io.TextIOWrapper(
+                io.FileIO(1, "w", closefd=False),
+                encoding="utf-8",
+                errors="replace",
+                write_through=True,
+            )
+        else:
+            self.stdout = io.TextIOWrapper(
+                io.BufferedWriter(io.FileIO(1, "w", closefd=False)),
+                encoding="utf-8",
+                errors="replace",
+            )
 
     def flush(self):
         self.stdout.flush()
@@ -416,13 +425,15 @@ def run_program(
     }
 
 
-def run_on_host(code, console_fd, fresh_dir=True):
-    """The server's entry point. Runs `code` like run_program, but keeps no console: printed
-    text goes to descriptors 1/2, prompts to `console_fd`, and input lines come from descriptor
-    0; the host records (and caps) all of it outside Python. Returns the error line (the same
-    'Error: ...' text run_program would append), or None. The host treats the answer as a claim
-    by the program - it only ever fails the program's own test - and checks its type and size."""
-    console = _HostConsole(console_fd)
+def run_on_host(code, console_fd, fresh_dir=True, stream=False):
+    """The entry point of both Pyodide workers (server grader and browser; see
+    pyodide-console.mjs). Runs `code` like run_program, but keeps no console: printed text goes
+    to descriptors 1/2, prompts to `console_fd`, and input lines come from descriptor 0; the
+    worker records (and caps) all of it outside Python. `stream` leaves stdout unbuffered (the
+    browser shows output as it is printed). Returns the error line (the same 'Error: ...' text
+    run_program would append), or None. The host treats the answer as a claim by the program -
+    it only ever fails the program's own test - and checks its type and size."""
+    console = _HostConsole(console_fd, stream)
     stdin = _Input(console, None, None, False, from_fd=True)
     stdout = console.stdout
     stderr = _Writer(console, "<stderr>", 2)
