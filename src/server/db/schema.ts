@@ -221,6 +221,9 @@ export const exercises = pgTable(
       .references(() => exerciseCategories.id, { onDelete: "cascade" }),
     starterCode: text("starter_code").notNull().default(""),
     solution: text("solution"),
+    // The server grader's verdict on the solution against the tests, set when an admin saves:
+    // "passed" | "failed", or null when not checked (no solution, no tests, grader unavailable).
+    solutionCheck: text("solution_check"),
     hints: jsonb("hints").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     estimatedTime: text("estimated_time").notNull().default(""),
     displayOrder: integer("display_order").notNull().default(0),

@@ -274,6 +274,8 @@ export type AdminExerciseTestCase = z.output<typeof AdminExerciseTestCase>;
 export const AdminExercise = ExerciseListItem.omit({ isCompleted: true }).extend({
   starterCode: z.string(),
   solution: z.string().nullable(),
+  /** The server grader's verdict on the saved solution against the saved tests (null: not checked). */
+  solutionCheck: z.enum(["passed", "failed"]).nullable(),
   hints: z.array(z.string()),
   testCases: z.array(AdminExerciseTestCase),
   createdAt: z.string(),

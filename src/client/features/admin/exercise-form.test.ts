@@ -101,6 +101,7 @@ describe("exercise form", () => {
       category: { id: CAT, name: "C", description: "" },
       starterCode: "",
       solution: null,
+      solutionCheck: null,
       hints: [],
       testCases: [
         {

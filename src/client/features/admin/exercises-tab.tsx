@@ -101,7 +101,9 @@ export function ExercisesTab({
               key={e.id}
               exercise={e}
               categories={categories}
-              failing={checked[e.id] === false}
+              failing={
+                checked[e.id] === false || (checked[e.id] === undefined && e.solutionCheck === "failed")
+              }
               onChecked={(passed) => setChecked((c) => ({ ...c, [e.id]: passed }))}
             />
           ))}

@@ -48,7 +48,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/exercises", async (c) => c.json(await listAdminExercises(c.get("deps").db)))
   .post("/exercises", async (c) => {
     const body = await readJson(c, CreateExerciseBody);
-    return c.json(await createExercise(c.get("deps").db, body), 201);
+    const { db, grader } = c.get("deps");
+    return c.json(await createExercise(db, grader, body), 201);
   })
   .post("/exercises/check", async (c) => {
     const body = await readJson(c, CheckExerciseBody);
@@ -57,7 +58,8 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .patch("/exercises/:id", async (c) => {
     const body = await readJson(c, UpdateExerciseBody);
-    return c.json(await updateExercise(c.get("deps").db, c.req.param("id"), body));
+    const { db, grader } = c.get("deps");
+    return c.json(await updateExercise(db, grader, c.req.param("id"), body));
   })
   .delete("/exercises/:id", async (c) => {
     await deleteExercise(c.get("deps").db, c.req.param("id"));

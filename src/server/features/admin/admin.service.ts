@@ -190,6 +190,7 @@ function toAdminExercise(
     category: { id: c.id, name: c.name, description: c.description },
     starterCode: e.starterCode,
     solution: e.solution,
+    solutionCheck: e.solutionCheck === "passed" || e.solutionCheck === "failed" ? e.solutionCheck : null,
     hints: e.hints,
     testCases,
     createdAt: e.createdAt.toISOString(),
@@ -205,8 +206,32 @@ async function loadOne(db: Db, id: string): Promise<AdminExercise> {
   return one;
 }
 
+/**
+ * Grades the saved solution against the saved tests and stores the verdict, so the list can flag
+ * an exercise whose model solution fails its own tests. Best effort: when the grader is busy or
+ * fails, the verdict stays unknown (null) and the save itself still stands.
+ */
+async function recordSolutionCheck(db: Db, grader: GraderPool, id: string): Promise<void> {
+  const [one] = await loadAdminExercises(db, [id]);
+  let verdict: "passed" | "failed" | null = null;
+  if (one?.solution && one.testCases.length > 0) {
+    try {
+      const grade = await gradeOnServer(
+        grader,
+        one.solution,
+        one.testCases.map((t) => ({ input: t.input, expectedOutput: t.expectedOutput })),
+      );
+      verdict = grade.passed === grade.total ? "passed" : "failed";
+    } catch {
+      verdict = null;
+    }
+  }
+  await db.update(exercises).set({ solutionCheck: verdict }).where(eq(exercises.id, id));
+}
+
 export async function createExercise(
   db: Db,
+  grader: GraderPool,
   body: z.output<typeof CreateExerciseBody>,
 ): Promise<AdminExercise> {
   await assertCategory(db, body.categoryId);
@@ -222,12 +247,14 @@ export async function createExercise(
     };
     return (await writeExercises(tx, [{ record }]))[0];
   });
+  await recordSolutionCheck(db, grader, id);
   return loadOne(db, id);
 }
 
 /** PATCH: the fields given change; `testCases` given replaces all of them, in the same transaction. */
 export async function updateExercise(
   db: Db,
+  grader: GraderPool,
   id: string,
   body: z.output<typeof UpdateExerciseBody>,
 ): Promise<AdminExercise> {
@@ -252,6 +279,7 @@ export async function updateExercise(
     };
     await writeExercises(tx, [{ id, record }]);
   });
+  await recordSolutionCheck(db, grader, id);
   return loadOne(db, id);
 }
 

@@ -114,6 +114,29 @@ describe("exercises", () => {
     expect(all.find((x) => x.id === e.id)?.solution).toContain("print(a + b)");
   });
 
+  it("grades the solution on save and records whether it passes its own tests", async () => {
+    const cat = await createCategory(t);
+    const created = await json<AdminExercise>(
+      await call("POST", "/exercises", {
+        title: "Double it (broken)",
+        categoryId: cat.id,
+        solution: "print(int(input()) * 3)",
+        testCases: [{ description: "4", input: "4", expectedOutput: "8" }],
+      }),
+    );
+    expect(created.solutionCheck).toBe("failed");
+    const listed = await json<AdminExercise[]>(await call("GET", "/exercises"));
+    expect(listed.find((x) => x.id === created.id)?.solutionCheck).toBe("failed");
+    const fixed = await json<AdminExercise>(
+      await call("PATCH", `/exercises/${created.id}`, { solution: "print(int(input()) * 2)" }),
+    );
+    expect(fixed.solutionCheck).toBe("passed");
+    const noSolution = await json<AdminExercise>(
+      await call("POST", "/exercises", { title: "Unchecked", categoryId: cat.id }),
+    );
+    expect(noSolution.solutionCheck).toBeNull();
+  });
+
   it("needs a title and a known category; a half-filled test case is an error", async () => {
     const cat = await createCategory(t);
     expect((await errorOf(await call("POST", "/exercises", { title: "", categoryId: cat.id }))).message).toBe(
