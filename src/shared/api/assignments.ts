@@ -195,8 +195,23 @@ export const StudentProgressRow = z.object({
   passedTests: z.number().int().nullable(),
   totalTests: z.number().int().nullable(),
   attempts: z.number().int(),
+  /** Run Tests attempts (never handed in, never graded): activity, shown apart from the status. */
+  testRuns: z.number().int(),
+  /** Milliseconds the newest hand-in came after the due date; null when on time or undated. */
+  lateByMs: z.number().nullable(),
+  /** Status Submitted: the grade of the earlier hand-in the teacher graded, until they grade the new one. */
+  previousGrade: z.number().nullable(),
+  /** The student has left the class (or was removed); their work stays listed. */
+  leftClass: z.boolean(),
 });
 export type StudentProgressRow = z.output<typeof StudentProgressRow>;
+
+/** What deleting an assignment takes with it, for the confirmation dialog. */
+export const AssignmentDeletionImpact = z.object({
+  submissions: z.number().int(),
+  students: z.number().int(),
+});
+export type AssignmentDeletionImpact = z.output<typeof AssignmentDeletionImpact>;
 
 export const TestCasePerformance = z.object({
   testCaseId: z.string(),

@@ -10,6 +10,7 @@ export const CLASS_MESSAGES = {
   nameRequired: "Please enter a class name.",
   /** A class id that does not exist or is not yours (owner teacher / member student). */
   classNotFound: "Class not found.",
+  notAMember: "This student is not in the class.",
 } as const;
 
 export const CreateClassBody = z.object({
@@ -58,3 +59,11 @@ export type ClassMember = z.output<typeof ClassMember>;
 /** Members see each other's names; only the teacher sees their e-mail addresses. */
 export const ClassDetail = ClassSummary.extend({ members: z.array(ClassMember) });
 export type ClassDetail = z.output<typeof ClassDetail>;
+
+/** What deleting a class takes with it, for the confirmation dialog. */
+export const ClassDeletionImpact = z.object({
+  assignments: z.number().int(),
+  submissions: z.number().int(),
+  students: z.number().int(),
+});
+export type ClassDeletionImpact = z.output<typeof ClassDeletionImpact>;

@@ -18,6 +18,14 @@ export const PROGRESS_TONES: Record<ProgressStatus, BadgeTone> = {
   graded: "green",
 };
 
+/** What each label means, for the legend beside the teacher's progress table. */
+export const PROGRESS_MEANINGS: Record<ProgressStatus, string> = {
+  not_viewed: "Nothing handed in yet. Test runs don't count: they are shown on their own.",
+  awaiting_grade: "Handed in and waiting for your grade.",
+  submitted: "Handed in again after you graded earlier work. Grade the new hand-in.",
+  graded: "You have graded the newest hand-in.",
+};
+
 type FinalSubmission = { teacherGrade: number | null; submittedAt: Date | string };
 
 /**
@@ -30,6 +38,13 @@ export function progressStatus(finals: FinalSubmission[]): ProgressStatus {
   if (!latest) return "not_viewed";
   if (latest.teacherGrade !== null) return "graded";
   return older.some((s) => s.teacherGrade !== null) ? "submitted" : "awaiting_grade";
+}
+
+/** Test-run activity, shown apart from the status: "3 test runs, not handed in". */
+export function testRunActivity(testRuns: number, handedIn: boolean): string | null {
+  if (testRuns === 0) return null;
+  const runs = `${testRuns} test run${testRuns === 1 ? "" : "s"}`;
+  return handedIn ? runs : `${runs}, not handed in`;
 }
 
 // One definition of the score rule, shared with the grader.

@@ -7,7 +7,9 @@ import { csvFileName, csvResponse } from "../../http/csv.ts";
 import type { AppEnv } from "../../types.ts";
 import { readJson } from "../../validate.ts";
 import {
+  assignmentDeletionImpact,
   createAssignment,
+  deleteAssignment,
   getAssignment,
   getTestCases,
   listAssignments,
@@ -34,6 +36,13 @@ export const assignmentRoutes = new Hono<AppEnv>()
     const body = await readJson(c, UpdateAssignmentBody);
     return c.json(await updateAssignment(c.get("deps").db, currentUser(c), c.req.param("id"), body));
   })
+  .delete("/:id", teacher, async (c) => {
+    await deleteAssignment(c.get("deps").db, currentUser(c), c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .get("/:id/deletion", teacher, async (c) =>
+    c.json(await assignmentDeletionImpact(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
   .get("/:id/test-cases", teacherOrStudent, async (c) =>
     c.json(await getTestCases(c.get("deps").db, currentUser(c), c.req.param("id"))),
   )

@@ -2,11 +2,12 @@
 // list replaced in one transaction). The teacher's progress view is in progress.service.ts, the
 // grade export in grade-sheet.ts.
 // Students never receive a hidden test case's description, input or expected output.
-import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   ASSIGNMENT_MESSAGES,
   type AssignmentClass,
+  type AssignmentDeletionImpact,
   type AssignmentDetail,
   type CreateAssignmentBody,
   type StudentAssignmentDetail,
@@ -269,4 +270,26 @@ export async function updateAssignment(
     }
   });
   return getAssignment(db, me, id) as Promise<TeacherAssignmentDetail>;
+}
+
+// ── Deleting ─────────────────────────────────────────────────────────────────────────────
+
+/** What deleting the assignment would delete: every submission to it, and from how many students. */
+export async function assignmentDeletionImpact(
+  db: Db,
+  me: SessionUser,
+  id: string,
+): Promise<AssignmentDeletionImpact> {
+  await assertOwnsAssignment(db, me, id);
+  const [row] = await db
+    .select({ submissions: count(), students: countDistinct(submissions.userId) })
+    .from(submissions)
+    .where(eq(submissions.assignmentId, id));
+  return row;
+}
+
+/** The owning teacher deletes an assignment with its test cases and submissions. */
+export async function deleteAssignment(db: Db, me: SessionUser, id: string): Promise<void> {
+  await assertOwnsAssignment(db, me, id);
+  await db.delete(assignments).where(eq(assignments.id, id));
 }

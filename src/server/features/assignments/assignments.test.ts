@@ -369,6 +369,22 @@ describe("lists, progress and export", () => {
     expect(p.challengingAreas.map((c) => c.description)).toEqual(["Never reached", "Greets", "Second line"]);
   });
 
+  it("shows test runs apart from the status, and the earlier grade of a student who handed in again", async () => {
+    const p = await json<AssignmentProgress>(
+      await t.request("GET", `/api/assignments/${a.id}/progress`, { cookie: owner.cookie }),
+    );
+    expect(
+      p.students.map((s) => [s.student.name, s.status, s.testRuns, s.previousGrade, s.lateByMs, s.leftClass]),
+    ).toEqual([
+      ["Ava", "graded", 0, null, null, false],
+      ["Ben", "awaiting_grade", 0, null, null, false],
+      // Cat's 70 stays visible to the teacher until they grade the new hand-in.
+      ["Cat", "submitted", 1, 70, null, false],
+      ["Dan", "not_viewed", 0, null, null, false],
+      ["Eve", "not_viewed", 1, null, null, false],
+    ]);
+  });
+
   it("reports no rates (never invented ones) before anyone has submitted", async () => {
     const fresh = await createAssignment(t, owner, progressClass.id, {
       testCases: [{ expectedOutput: "a" }, { expectedOutput: "b" }],
@@ -393,18 +409,20 @@ describe("lists, progress and export", () => {
       'attachment; filename="progress-class-greeter-grades.csv"',
     );
     const lines = (await res.text()).split("\r\n");
-    expect(lines[0]).toBe("Student,E-mail,Status,Submitted at,Tests passed,Score,Grade,Notes");
-    const cells = lines.slice(1, -1).map((l) => l.split(","));
-    expect(cells.map((c) => [c[0], c[1], c[2], c[4], c[5], c[6]])).toEqual([
-      ["Ava", graded.email, "Graded", "2 of 3", "66.67", "82.5"],
-      ["Ben", failing.email, "Awaiting Grade", "0 of 3", "0", ""],
-      ["Cat", resubmitted.email, "Submitted", "1 of 3", "33.33", ""],
-      ["Dan", idle.email, "Not Viewed", "", "", ""],
-      ["Eve", onlyRan.email, "Not Viewed", "", "", ""],
+    expect(lines[0]).toBe(
+      "Student,E-mail,Status,Submitted at,Late,Tests passed,Score,Grade,Notes,Earlier grade,Class membership",
+    );
+    // Notes starting with "=" are not formulas in a spreadsheet; the comma forces quoting.
+    expect(lines[1]).toContain(`,"'=Well done, Ava",`);
+    const cells = lines.slice(1, -1).map((l) => l.replace(`"'=Well done, Ava"`, "notes").split(","));
+    expect(cells.map((c) => [c[0], c[1], c[2], c[4], c[5], c[6], c[7], c[9], c[10]])).toEqual([
+      ["Ava", graded.email, "Graded", "", "2 of 3", "66.67", "82.5", "", "Member"],
+      ["Ben", failing.email, "Awaiting Grade", "", "0 of 3", "0", "", "", "Member"],
+      ["Cat", resubmitted.email, "Submitted", "", "1 of 3", "33.33", "", "70", "Member"],
+      ["Dan", idle.email, "Not Viewed", "", "", "", "", "", "Member"],
+      ["Eve", onlyRan.email, "Not Viewed", "", "", "", "", "", "Member"],
     ]);
     expect(cells[0][3]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
-    // Notes starting with "=" are not formulas in a spreadsheet; the comma forces quoting.
-    expect(lines[1].endsWith(`"'=Well done, Ava"`)).toBe(true);
   });
 
   it("keeps progress and export for the owning teacher", async () => {
@@ -413,5 +431,121 @@ describe("lists, progress and export", () => {
       expect((await t.request("GET", path, { cookie: other.cookie })).status).toBe(404);
       expect((await t.request("GET", path, { cookie: graded.cookie })).status).toBe(403);
     }
+  });
+});
+
+describe("late work, grade history and students who left", () => {
+  let owner: TestUser;
+  let lateClass: ClassSummary;
+  let a: TeacherAssignmentDetail;
+  let stayer: TestUser;
+  let leaver: TestUser;
+
+  beforeAll(async () => {
+    owner = await createTeacher(t);
+    lateClass = await createClass(t, owner, { name: "Late class" });
+    [stayer, leaver] = await Promise.all(["Sam", "Lee"].map((name) => createStudent(t, { name })));
+    for (const s of [stayer, leaver]) await addMember(t, lateClass, s);
+    // Due two days (and a bit) ago: everything handed in now is "2 days late".
+    const due = new Date(Date.now() - 2 * 24 * 3600_000 - 5 * 60_000).toISOString();
+    a = await createAssignment(t, owner, lateClass.id, { name: "Late one", dueDate: due });
+  });
+
+  it("marks a late hand-in with how late on the progress table and in the CSV", async () => {
+    await submitFinal(t, stayer, a.id, 'print("hello")');
+    const p = await json<AssignmentProgress>(
+      await t.request("GET", `/api/assignments/${a.id}/progress`, { cookie: owner.cookie }),
+    );
+    const sam = p.students.find((s) => s.student.id === stayer.id)!;
+    expect(sam.lateByMs).toBeGreaterThan(2 * 24 * 3600_000);
+    expect(sam.lateByMs).toBeLessThan(3 * 24 * 3600_000);
+    expect(p.students.find((s) => s.student.id === leaver.id)!.lateByMs).toBeNull();
+    const csv = await (
+      await t.request("GET", `/api/assignments/${a.id}/export.csv`, { cookie: owner.cookie })
+    ).text();
+    const samLine = csv.split("\r\n").find((l) => l.startsWith("Sam,"))!;
+    expect(samLine.split(",")[4]).toBe("2 days late");
+  });
+
+  it("keeps every grade with the submission it belongs to after a resubmit", async () => {
+    const first = await submitFinal(t, leaver, a.id, 'print("hello")');
+    await gradeSubmission(t, owner, first.id, { grade: 92, notes: "Lovely work" });
+    const second = await submitFinal(t, leaver, a.id, 'print("hello")\n# tidier');
+    const mine = await json<{ id: string; teacherGrade: number | null; teacherNotes: string | null }[]>(
+      await t.request("GET", `/api/assignments/${a.id}/submissions`, { cookie: leaver.cookie }),
+    );
+    expect(mine.map((s) => [s.id, s.teacherGrade, s.teacherNotes])).toEqual([
+      [second.id, null, null],
+      [first.id, 92, "Lovely work"],
+    ]);
+    const p = await json<AssignmentProgress>(
+      await t.request("GET", `/api/assignments/${a.id}/progress`, { cookie: owner.cookie }),
+    );
+    expect(p.students.find((s) => s.student.id === leaver.id)).toMatchObject({
+      status: "submitted",
+      submissionId: second.id,
+      grade: null,
+      previousGrade: 92,
+    });
+  });
+
+  it("keeps the work of a student who left the class, marked, and in the CSV", async () => {
+    const left = await t.request("DELETE", `/api/classes/${lateClass.id}/membership`, {
+      cookie: leaver.cookie,
+    });
+    expect(left.status).toBe(204);
+    const p = await json<AssignmentProgress>(
+      await t.request("GET", `/api/assignments/${a.id}/progress`, { cookie: owner.cookie }),
+    );
+    expect(p.totalStudents).toBe(1);
+    expect(p.submittedCount).toBe(1);
+    expect(p.students.map((s) => [s.student.name, s.leftClass, s.status])).toEqual([
+      ["Sam", false, "awaiting_grade"],
+      ["Lee", true, "submitted"],
+    ]);
+    const csv = await (
+      await t.request("GET", `/api/assignments/${a.id}/export.csv`, { cookie: owner.cookie })
+    ).text();
+    const leeLine = csv.split("\r\n").find((l) => l.startsWith("Lee,"))!;
+    expect(leeLine.endsWith(",92,Left the class")).toBe(true);
+    // The teacher can still open their submissions.
+    const theirs = await t.request("GET", `/api/assignments/${a.id}/submissions?studentId=${leaver.id}`, {
+      cookie: owner.cookie,
+    });
+    expect((await json<unknown[]>(theirs)).length).toBe(2);
+  });
+});
+
+describe("deleting an assignment", () => {
+  it("tells the owner what is lost and lets only the owner delete it", async () => {
+    const owner = await createTeacher(t);
+    const other = await createTeacher(t);
+    const pupil = await createStudent(t);
+    const own = await createClass(t, owner);
+    await addMember(t, own, pupil);
+    const a = await createAssignment(t, owner, own.id);
+    await submitFinal(t, pupil, a.id, 'print("hello")');
+    await recordRun(t, pupil, a.id, "print()", { passed: 0, total: 1 });
+
+    const impact = await t.request("GET", `/api/assignments/${a.id}/deletion`, { cookie: owner.cookie });
+    expect(await json(impact)).toEqual({ submissions: 2, students: 1 });
+    const path = `/api/assignments/${a.id}`;
+    for (const [cookie, status] of [
+      [other.cookie, 404],
+      [pupil.cookie, 403],
+      [undefined, 401],
+    ] as const) {
+      expect((await t.request("GET", `${path}/deletion`, { cookie })).status).toBe(status);
+      expect((await t.request("DELETE", path, { cookie })).status).toBe(status);
+    }
+    expect((await t.request("GET", path, { cookie: pupil.cookie })).status).toBe(200);
+
+    expect((await t.request("DELETE", path, { cookie: owner.cookie })).status).toBe(204);
+    expect((await t.request("GET", path, { cookie: owner.cookie })).status).toBe(404);
+    expect((await t.request("GET", path, { cookie: pupil.cookie })).status).toBe(404);
+    const list = await json<StudentAssignmentListItem[]>(
+      await t.request("GET", "/api/assignments", { cookie: pupil.cookie }),
+    );
+    expect(list.some((x) => x.id === a.id)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // The assignment grade sheet behind GET /api/assignments/:id/export.csv: the progress view's rows
 // with score, grade and notes, in the cells a spreadsheet reads.
+import { formatLateness } from "../../../shared/domain/late-work.ts";
 import { PROGRESS_LABELS } from "../../../shared/domain/progress.ts";
 import type { SessionUser } from "../../auth/guards.ts";
 import type { Db } from "../../db/client.ts";
@@ -8,11 +9,23 @@ import { loadProgress } from "./progress.service.ts";
 
 const round2 = (n: number) => Number(n.toFixed(2));
 
-/** The assignment grade sheet: one row per class member, in name order. */
+/** The assignment grade sheet: one row per class member in name order, then those who left. */
 export async function assignmentGradeSheet(db: Db, me: SessionUser, id: string) {
   const { assignment, cls, rows } = await loadProgress(db, me, id);
   const sheet: CsvCell[][] = [
-    ["Student", "E-mail", "Status", "Submitted at", "Tests passed", "Score", "Grade", "Notes"],
+    [
+      "Student",
+      "E-mail",
+      "Status",
+      "Submitted at",
+      "Late",
+      "Tests passed",
+      "Score",
+      "Grade",
+      "Notes",
+      "Earlier grade",
+      "Class membership",
+    ],
   ];
   for (const r of rows) {
     sheet.push([
@@ -20,11 +33,14 @@ export async function assignmentGradeSheet(db: Db, me: SessionUser, id: string) 
       r.student.email,
       PROGRESS_LABELS[r.status],
       r.submittedAt,
+      r.lateByMs === null ? null : formatLateness(r.lateByMs),
       // "2 of 3", not "2/3", which spreadsheets turn into a date.
       r.passedTests === null ? null : `${r.passedTests} of ${r.totalTests}`,
       r.score === null ? null : round2(r.score),
       r.grade === null ? null : round2(r.grade),
       r.notes,
+      r.previousGrade === null ? null : round2(r.previousGrade),
+      r.leftClass ? "Left the class" : "Member",
     ]);
   }
   return { name: `${cls.name}-${assignment.name}`, rows: sheet };

@@ -1,11 +1,12 @@
 // The teacher's progress view of one assignment: each class member's status, newest final
 // submission and attempts, the class's average, and the test cases ranked by failure rate.
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type {
   AssignmentProgress,
   StudentProgressRow,
   TestCasePerformance,
 } from "../../../shared/api/assignments.ts";
+import { lateBy } from "../../../shared/domain/late-work.ts";
 import { sortByName } from "../../../shared/domain/names.ts";
 import { progressStatus } from "../../../shared/domain/progress.ts";
 import { assertOwnsAssignment } from "../../auth/access.ts";
@@ -18,7 +19,8 @@ import { casesOf } from "./assignments.service.ts";
 type ProgressRowWithNotes = StudentProgressRow & { notes: string | null; score: number | null };
 
 /**
- * Everything the teacher's views of one assignment read: a row per class member (with the notes
+ * Everything the teacher's views of one assignment read: a row per class member, then one per
+ * student who left but had worked on it (marked `leftClass`; not in the counts), with the notes
  * and score the grade sheet adds) and the progress summary with the ranked test cases.
  */
 export async function loadProgress(db: Db, me: SessionUser, id: string) {
@@ -46,7 +48,11 @@ export async function loadProgress(db: Db, me: SessionUser, id: string) {
       .where(and(eq(submissions.assignmentId, id), eq(submissions.isFinal, true)))
       .orderBy(asc(submissions.userId), desc(submissions.submittedAt), desc(submissions.id)),
     db
-      .select({ userId: submissions.userId, n: count() })
+      .select({
+        userId: submissions.userId,
+        n: count(),
+        testRuns: sql<number>`count(*) filter (where not ${submissions.isFinal})`.mapWith(Number),
+      })
       .from(submissions)
       .where(eq(submissions.assignmentId, id))
       .groupBy(submissions.userId),
@@ -71,25 +77,47 @@ export async function loadProgress(db: Db, me: SessionUser, id: string) {
     if (list) list.push(f);
     else finalsByStudent.set(f.userId, [f]);
   }
-  const attemptsByStudent = new Map(attempts.map((a) => [a.userId, a.n]));
-  const rows: ProgressRowWithNotes[] = students.map((s) => {
+  const attemptsByStudent = new Map(attempts.map((a) => [a.userId, a]));
+  // Students who left (or were removed) keep their rows after the members, marked as such.
+  const memberIds = new Set(students.map((s) => s.id));
+  const leftIds = attempts.map((a) => a.userId).filter((uid) => !memberIds.has(uid));
+  const leftStudents =
+    leftIds.length === 0
+      ? []
+      : await db
+          .select({ id: user.id, name: user.name, email: user.email })
+          .from(user)
+          .where(inArray(user.id, leftIds))
+          .then(sortByName);
+  const people = [
+    ...students.map((s) => ({ s, leftClass: false })),
+    ...leftStudents.map((s) => ({ s, leftClass: true })),
+  ];
+  const rows: ProgressRowWithNotes[] = people.map(({ s, leftClass }) => {
     const own = finalsByStudent.get(s.id) ?? [];
     const newest = own[0];
+    const status = progressStatus(own);
     return {
       student: s,
-      status: progressStatus(own),
+      status,
       submittedAt: newest ? newest.submittedAt.toISOString() : null,
       grade: newest?.teacherGrade ?? null,
       submissionId: newest?.id ?? null,
       passedTests: newest?.passedTests ?? null,
       totalTests: newest?.totalTests ?? null,
-      attempts: attemptsByStudent.get(s.id) ?? 0,
+      attempts: attemptsByStudent.get(s.id)?.n ?? 0,
+      testRuns: attemptsByStudent.get(s.id)?.testRuns ?? 0,
+      lateByMs: newest ? lateBy(assignment.dueDate, newest.submittedAt) : null,
+      previousGrade:
+        status === "submitted" ? (own.find((f) => f.teacherGrade !== null)?.teacherGrade ?? null) : null,
+      leftClass,
       notes: newest?.teacherNotes ?? null,
       score: newest?.score ?? null,
     };
   });
 
-  const scores = rows.flatMap((r) => (r.score === null ? [] : [r.score]));
+  const members = rows.filter((r) => !r.leftClass);
+  const scores = members.flatMap((r) => (r.score === null ? [] : [r.score]));
   const byCase = new Map(results.map((r) => [r.testCaseId, r]));
   const performance: TestCasePerformance[] = cases.map((t) => {
     const r = byCase.get(t.id);
@@ -110,8 +138,8 @@ export async function loadProgress(db: Db, me: SessionUser, id: string) {
     (a, b) => (b.failureRate ?? -1) - (a.failureRate ?? -1) || a.position - b.position,
   );
   const progress: AssignmentProgress = {
-    totalStudents: rows.length,
-    submittedCount: rows.filter((r) => r.submissionId !== null).length,
+    totalStudents: members.length,
+    submittedCount: members.filter((r) => r.submissionId !== null).length,
     avgPassRate: scores.length > 0 ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
     students: rows.map(({ notes: _notes, score: _score, ...row }) => row),
     testCasePerformance: ranked.slice(0, 5),

@@ -1,4 +1,5 @@
-// /api/classes: teachers see and create their own classes; students join, see and leave theirs.
+// /api/classes: teachers see, create and delete their own classes and remove students; students
+// join, see and leave theirs.
 import { Hono, type MiddlewareHandler } from "hono";
 import { CLASS_MESSAGES, CreateClassBody, JoinClassBody } from "../../../shared/api/classes.ts";
 import { currentUser, requireRole } from "../../auth/guards.ts";
@@ -7,13 +8,16 @@ import { csvFileName, csvResponse } from "../../http/csv.ts";
 import type { AppEnv } from "../../types.ts";
 import { readJson } from "../../validate.ts";
 import {
+  classDeletionImpact,
   classGradeSheet,
   createClass,
+  deleteClass,
   getClassDetail,
   joinClass,
   leaveClass,
   listClasses,
   listMembers,
+  removeMember,
 } from "./classes.service.ts";
 
 const teacherOrStudent = requireRole("teacher", "student");
@@ -42,6 +46,17 @@ export const classRoutes = new Hono<AppEnv>()
   .get("/:id/members", teacherOrStudent, async (c) =>
     c.json(await listMembers(c.get("deps").db, currentUser(c), c.req.param("id"))),
   )
+  .get("/:id/deletion", requireRole("teacher"), async (c) =>
+    c.json(await classDeletionImpact(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
+  .delete("/:id", requireRole("teacher"), async (c) => {
+    await deleteClass(c.get("deps").db, currentUser(c), c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .delete("/:id/members/:userId", requireRole("teacher"), async (c) => {
+    await removeMember(c.get("deps").db, currentUser(c), c.req.param("id"), c.req.param("userId"));
+    return c.body(null, 204);
+  })
   .delete("/:id/membership", requireRole("student"), async (c) => {
     await leaveClass(c.get("deps").db, currentUser(c), c.req.param("id"));
     return c.body(null, 204);

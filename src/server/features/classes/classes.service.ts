@@ -1,16 +1,17 @@
 // Classes: a teacher's own classes, a student's joined classes, join codes, members, leaving,
 // and the class grade export.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   CLASS_MESSAGES,
+  type ClassDeletionImpact,
   type ClassDetail,
   type ClassMember,
   type ClassSummary,
 } from "../../../shared/api/classes.ts";
 import { generateJoinCode, parseJoinCode } from "../../../shared/domain/join-code.ts";
 import { sortByName } from "../../../shared/domain/names.ts";
-import { loadClassFor } from "../../auth/access.ts";
+import { assertOwnsClass, loadClassFor } from "../../auth/access.ts";
 import type { SessionUser } from "../../auth/guards.ts";
 import type { Db } from "../../db/client.ts";
 import { assignments, classes, classMembers, submissions, user } from "../../db/schema.ts";
@@ -141,6 +142,49 @@ export async function getClassDetail(db: Db, me: SessionUser, classId: string): 
 export async function leaveClass(db: Db, me: SessionUser, classId: string): Promise<void> {
   await loadClassFor(db, me, classId);
   await db.delete(classMembers).where(and(eq(classMembers.classId, classId), eq(classMembers.userId, me.id)));
+}
+
+/** What deleting the class would delete: its assignments, their submissions, and who is in it. */
+export async function classDeletionImpact(
+  db: Db,
+  me: SessionUser,
+  classId: string,
+): Promise<ClassDeletionImpact> {
+  await assertOwnsClass(db, me, classId);
+  const [[work], [handIns], [members]] = await Promise.all([
+    db.select({ n: count() }).from(assignments).where(eq(assignments.classId, classId)),
+    db
+      .select({ n: count() })
+      .from(submissions)
+      .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
+      .where(eq(assignments.classId, classId)),
+    db.select({ n: count() }).from(classMembers).where(eq(classMembers.classId, classId)),
+  ]);
+  return { assignments: work.n, submissions: handIns.n, students: members.n };
+}
+
+/** The owning teacher deletes a class: its memberships, assignments and submissions go with it. */
+export async function deleteClass(db: Db, me: SessionUser, classId: string): Promise<void> {
+  await assertOwnsClass(db, me, classId);
+  await db.delete(classes).where(and(eq(classes.id, classId), eq(classes.ownerId, me.id)));
+}
+
+/**
+ * The owning teacher removes a student from the class. Like leaving: their submissions stay, and
+ * the teacher's assignment pages list them marked "left the class".
+ */
+export async function removeMember(
+  db: Db,
+  me: SessionUser,
+  classId: string,
+  studentId: string,
+): Promise<void> {
+  await assertOwnsClass(db, me, classId);
+  const removed = await db
+    .delete(classMembers)
+    .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, studentId)))
+    .returning({ id: classMembers.id });
+  if (removed.length === 0) throw notFound(CLASS_MESSAGES.notAMember);
 }
 
 /** `auto 50%`: the server's score of an ungraded final submission, as a whole percent. */

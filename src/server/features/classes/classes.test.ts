@@ -222,8 +222,8 @@ describe("class grade export", () => {
     const second = await createAssignment(t, teacher, cls.id, {
       name: "Two tests",
       testCases: [
-        { input: "", expectedOutput: "hello" },
-        { input: "", expectedOutput: "bye" },
+        { description: "Hello", input: "", expectedOutput: "hello" },
+        { description: "Bye", input: "", expectedOutput: "bye" },
       ],
     });
     const sub = await submitFinal(t, graded, first.id, 'print("hello")');
@@ -254,5 +254,83 @@ describe("class grade export", () => {
     expect(
       (await t.request("GET", `/api/classes/${cls.id}/export.csv`, { cookie: student.cookie })).status,
     ).toBe(403);
+  });
+});
+
+describe("deleting a class and removing a student", () => {
+  let owner: TestUser;
+  let pupil: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    owner = await createTeacher(t);
+    other = await createTeacher(t);
+    pupil = await createStudent(t, { name: "Pat" });
+  });
+
+  async function filledClass() {
+    const cls = await createClass(t, owner);
+    await addMember(t, cls, pupil);
+    const a = await createAssignment(t, owner, cls.id);
+    await createAssignment(t, owner, cls.id);
+    await submitFinal(t, pupil, a.id, 'print("hello")');
+    await submitFinal(t, pupil, a.id, 'print("hello")');
+    return { cls, a };
+  }
+
+  it("tells the owner what deleting would take with it, and refuses everyone else", async () => {
+    const { cls } = await filledClass();
+    const path = `/api/classes/${cls.id}/deletion`;
+    const res = await t.request("GET", path, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ assignments: 2, submissions: 2, students: 1 });
+    expect((await t.request("GET", path, { cookie: other.cookie })).status).toBe(404);
+    expect((await t.request("GET", path, { cookie: pupil.cookie })).status).toBe(403);
+    expect((await t.request("GET", path)).status).toBe(401);
+  });
+
+  it("lets only the owner delete a class, with its assignments and submissions", async () => {
+    const { cls, a } = await filledClass();
+    const path = `/api/classes/${cls.id}`;
+    expect((await t.request("DELETE", path, { cookie: other.cookie })).status).toBe(404);
+    expect((await t.request("DELETE", path, { cookie: pupil.cookie })).status).toBe(403);
+    expect((await t.request("DELETE", path)).status).toBe(401);
+    // Refused attempts changed nothing.
+    expect((await t.request("GET", path, { cookie: owner.cookie })).status).toBe(200);
+
+    expect((await t.request("DELETE", path, { cookie: owner.cookie })).status).toBe(204);
+    expect((await t.request("GET", path, { cookie: owner.cookie })).status).toBe(404);
+    expect((await t.request("GET", `/api/assignments/${a.id}`, { cookie: owner.cookie })).status).toBe(404);
+    const mine = await json<ClassSummary[]>(await t.request("GET", "/api/classes", { cookie: pupil.cookie }));
+    expect(mine.some((c) => c.id === cls.id)).toBe(false);
+    expect((await t.request("DELETE", path, { cookie: owner.cookie })).status).toBe(404);
+  });
+
+  it("lets only the owner remove a student, whose work stays listed as left the class", async () => {
+    const { cls, a } = await filledClass();
+    const path = `/api/classes/${cls.id}/members/${pupil.id}`;
+    expect((await t.request("DELETE", path, { cookie: other.cookie })).status).toBe(404);
+    expect((await t.request("DELETE", path, { cookie: pupil.cookie })).status).toBe(403);
+    expect((await t.request("DELETE", path)).status).toBe(401);
+    const before = await json<ClassDetail>(
+      await t.request("GET", `/api/classes/${cls.id}`, { cookie: owner.cookie }),
+    );
+    expect(before.members.map((m) => m.id)).toEqual([pupil.id]);
+
+    expect((await t.request("DELETE", path, { cookie: owner.cookie })).status).toBe(204);
+    const after = await json<ClassDetail>(
+      await t.request("GET", `/api/classes/${cls.id}`, { cookie: owner.cookie }),
+    );
+    expect(after.members).toEqual([]);
+    // The student no longer reaches the class; the teacher still sees their work.
+    expect((await t.request("GET", `/api/classes/${cls.id}`, { cookie: pupil.cookie })).status).toBe(404);
+    const progress = await json<{ students: { student: { id: string }; leftClass: boolean }[] }>(
+      await t.request("GET", `/api/assignments/${a.id}/progress`, { cookie: owner.cookie }),
+    );
+    expect(progress.students.map((s) => [s.student.id, s.leftClass])).toEqual([[pupil.id, true]]);
+    // Removing someone who is not (or no longer) in the class is refused.
+    const again = await t.request("DELETE", path, { cookie: owner.cookie });
+    expect(again.status).toBe(404);
+    expect((await json<{ error: { message: string } }>(again)).error.message).toBe(CLASS_MESSAGES.notAMember);
   });
 });
