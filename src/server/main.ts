@@ -7,6 +7,7 @@ import { describeTrustProxy, isLoopbackAddress } from "./auth/client-address.ts"
 import { loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
+import { promoteAdmins } from "./features/me/me.service.ts";
 import {
   type DemoLogin,
   hasDemoData,
@@ -16,9 +17,8 @@ import {
   resetDemoPasswords,
   saveDemoLogins,
   seedDemo,
-} from "./db/seed/demo.ts";
-import { describeSeed, readBankFiles, seedExerciseBank } from "./db/seed/exercise-bank.ts";
-import { promoteAdmins } from "./features/me/me.service.ts";
+} from "./seed/demo.ts";
+import { describeSeed, readBankFiles, seedExerciseBank } from "./seed/exercise-bank.ts";
 
 const clientDir = path.resolve(fileURLToPath(new URL("../../dist/client", import.meta.url)));
 

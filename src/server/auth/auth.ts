@@ -8,7 +8,7 @@ import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, validateName } from "../../shared/d
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
-import { isDemoEmail } from "../db/seed/demo-accounts.ts";
+import { isDemoEmail } from "../seed/demo-accounts.ts";
 import { linkMail, type Mailer } from "./mail.ts";
 
 /** Set by app.ts on every /api/auth request (a client-sent value is always replaced). */

@@ -12,7 +12,7 @@ import { type ServedApp, serveApp } from "../../../tests/setup/serve-app.ts";
 import { cookieFrom, createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { loadConfig, PUBLISHED_SECRETS } from "../config.ts";
 import { account, user } from "../db/schema.ts";
-import { DEMO_ACCOUNTS } from "../db/seed/demo-accounts.ts";
+import { DEMO_ACCOUNTS } from "../seed/demo-accounts.ts";
 
 const OLD_DEV_SECRET = "pyclass-development-secret-do-not-use-in-production";
 

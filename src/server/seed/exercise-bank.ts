@@ -7,17 +7,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { asc, sql } from "drizzle-orm";
-import { BankFile, testCaseInput } from "../../../shared/api/exercise-file.ts";
+import { BankFile, testCaseInput } from "../../shared/api/exercise-file.ts";
+import type { Db } from "../db/client.ts";
+import { exerciseCategories, exercises, exerciseTestCases } from "../db/schema.ts";
 import {
   cleanHints,
   cleanTestCases,
   type ExerciseRecord,
   writeExercises,
-} from "../../features/exercises/index.ts";
-import type { Db } from "../client.ts";
-import { exerciseCategories, exercises, exerciseTestCases } from "../schema.ts";
+} from "../features/exercises/index.ts";
 
-export const BANK_DIR = fileURLToPath(new URL("../../../../content/exercises", import.meta.url));
+export const BANK_DIR = fileURLToPath(new URL("../../../content/exercises", import.meta.url));
 
 export type BankSource = { name: string; data: unknown };
 export type SeedReport = {

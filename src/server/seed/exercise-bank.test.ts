@@ -4,15 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStudent } from "../../../../tests/factories/users.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { createStudent } from "../../../tests/factories/users.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import {
   exerciseAttempts,
   exerciseCategories,
   exerciseSubmissions,
   exercises,
   exerciseTestCases,
-} from "../schema.ts";
+} from "../db/schema.ts";
 import { type BankSource, readBankFiles, seedExerciseBank } from "./exercise-bank.ts";
 
 let t: TestApp;
