@@ -1,8 +1,7 @@
-// The pages under /teacher (spec 02 §2: Teacher shell), loaded on demand. Insights is a later
-// piece of work and keeps its placeholder.
+// The pages under /teacher (spec 02 §2: Teacher shell), loaded on demand (Insights brings
+// Recharts, which no other page loads).
 import { Navigate, type RouteObject } from "react-router";
 import { lazyPage } from "./lazy-page.tsx";
-import { ComingSoon } from "./shell.tsx";
 
 const DashboardPage = lazyPage(
   () => import("@/client/features/teacher/dashboard/dashboard-page.tsx"),
@@ -36,6 +35,10 @@ const ExerciseWorkspacePage = lazyPage(
   () => import("@/client/features/exercises/exercise-workspace-page.tsx"),
   "ExerciseWorkspacePage",
 );
+const InsightsPage = lazyPage(
+  () => import("@/client/features/teacher/insights/insights-page.tsx"),
+  "InsightsPage",
+);
 const SettingsPage = lazyPage(() => import("@/client/features/settings/settings-page.tsx"), "SettingsPage");
 
 export const teacherRoutes: RouteObject[] = [
@@ -48,7 +51,7 @@ export const teacherRoutes: RouteObject[] = [
   { path: "exercise/:exerciseId", element: <ExerciseWorkspacePage /> },
   { path: "classes", element: <ClassesPage /> },
   { path: "classes/:classId", element: <ClassDetailPage /> },
-  { path: "insights", element: <ComingSoon title="Insights" /> },
+  { path: "insights", element: <InsightsPage /> },
   { path: "settings", element: <SettingsPage /> },
   { path: "*", element: <Navigate to="/teacher/dashboard" replace /> },
 ];

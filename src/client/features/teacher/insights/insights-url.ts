@@ -46,6 +46,9 @@ export function matchesSearch(row: { name: string; className?: string }, search:
   return words.every((w) => haystack.includes(w));
 }
 
-export function filterBySearch<T extends { name: string; className?: string }>(rows: T[], search: string): T[] {
+export function filterBySearch<T extends { name: string; className?: string }>(
+  rows: T[],
+  search: string,
+): T[] {
   return search.trim() ? rows.filter((r) => matchesSearch(r, search)) : rows;
 }

@@ -1,0 +1,120 @@
+// Assignment Monitor: every assignment of the selected classes with its submissions, failure rate
+// and difficulty band, filtered by the search box; Review opens Assignment Details. The list
+// scrolls at a maximum height (spec 02 §2).
+import { Download } from "lucide-react";
+import { assignmentsCsvUrl } from "@/client/api/insights.ts";
+import { Badge } from "@/client/components/ui/badge.tsx";
+import { Button, buttonClass } from "@/client/components/ui/button.tsx";
+import { Card } from "@/client/components/ui/card.tsx";
+import type { AssignmentMonitorRow } from "@/shared/api/insights.ts";
+import { DIFFICULTY_LABELS, DIFFICULTY_TONES, INSIGHTS_TEXT } from "@/shared/domain/insights.ts";
+import { filterBySearch } from "./insights-url.ts";
+import { failureBand, NO_DATA, numberOrNoData } from "./insights-view.ts";
+
+export function FailureRateBadge({ rate }: { rate: number | null }) {
+  const band = failureBand(rate);
+  return <Badge tone={band.tone}>{band.text}</Badge>;
+}
+
+export function DifficultyBadge({ row }: { row: AssignmentMonitorRow }) {
+  if (row.difficulty === null) return <Badge tone="slate">{NO_DATA}</Badge>;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <Badge tone={DIFFICULTY_TONES[row.difficulty]}>{DIFFICULTY_LABELS[row.difficulty]}</Badge>
+      <span className="text-xs text-slate-600">score {numberOrNoData(row.difficultyScore)}</span>
+    </span>
+  );
+}
+
+export function AssignmentMonitor({
+  rows,
+  search,
+  classId,
+  onReview,
+}: {
+  rows: AssignmentMonitorRow[];
+  search: string;
+  classId: string | null;
+  onReview: (row: AssignmentMonitorRow) => void;
+}) {
+  const shown = filterBySearch(
+    rows.map((r) => ({ ...r, className: r.class.name })),
+    search,
+  );
+  return (
+    <Card className="p-5">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h3 className="text-lg font-semibold" id="assignment-monitor">
+          Assignment Monitor
+        </h3>
+        <a href={assignmentsCsvUrl(classId)} download className={buttonClass("secondary", "sm")}>
+          <Download className="size-4" aria-hidden />
+          Export CSV
+          <span className="sr-only"> of the assignment monitor</span>
+        </a>
+      </div>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">{INSIGHTS_TEXT.noAssignments}</p>
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-slate-600">{INSIGHTS_TEXT.noAssignmentsMatching(search.trim())}</p>
+      ) : (
+        <section
+          aria-labelledby="assignment-monitor"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+          tabIndex={0}
+          className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200"
+        >
+          <table className="w-full text-left text-sm">
+            <thead className="sticky top-0 border-b border-slate-200 bg-slate-50 text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Assignment
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Submissions
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Failure Rate
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Difficulty
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  <span className="sr-only">Review</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {shown.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    <span className="block font-medium text-slate-900">{r.name}</span>
+                    <span className="block text-xs text-slate-600">{r.class.name}</span>
+                  </th>
+                  <td className="px-3 py-2 text-slate-800">
+                    {r.submissionsCount}
+                    <span className="block text-xs text-slate-600">
+                      {r.submittedStudents} of {r.totalStudents} students
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <FailureRateBadge rate={r.failureRate} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <DifficultyBadge row={r} />
+                  </td>
+                  <td className="px-3 py-2 text-right">
+                    <Button variant="secondary" size="sm" onClick={() => onReview(r)}>
+                      Review
+                      <span className="sr-only"> {r.name}</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </Card>
+  );
+}

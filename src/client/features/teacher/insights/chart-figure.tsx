@@ -1,0 +1,102 @@
+// A chart with what it says in words and as a table: the caption and summary are always there,
+// the picture loads on demand (Recharts), and "Show as a table" opens the same numbers as a table
+// for screen readers, keyboard users and anyone who wants the exact figures.
+import { lazy, type ReactNode, Suspense } from "react";
+
+const charts = () => import("./charts.tsx");
+export const DailySubmissionsChart = lazy(() => charts().then((m) => ({ default: m.DailySubmissionsChart })));
+export const ScoreDistributionChart = lazy(() =>
+  charts().then((m) => ({ default: m.ScoreDistributionChart })),
+);
+export const CategoryCompletionChart = lazy(() =>
+  charts().then((m) => ({ default: m.CategoryCompletionChart })),
+);
+
+export function ChartFigure({
+  title,
+  summary,
+  chart,
+  table,
+  controls,
+}: {
+  title: string;
+  /** The chart in one or two sentences. */
+  summary: string;
+  chart: ReactNode;
+  /** The table equivalent: every number the chart draws. */
+  table: ReactNode;
+  controls?: ReactNode;
+}) {
+  return (
+    <figure className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <figcaption>
+          <span className="block text-sm font-medium text-slate-800">{title}</span>
+          <span className="block text-sm text-slate-600">{summary}</span>
+        </figcaption>
+        {controls}
+      </div>
+      <Suspense
+        fallback={
+          <div
+            role="status"
+            className="grid h-40 place-items-center rounded-lg bg-slate-50 text-sm text-slate-600"
+          >
+            Loading chart...
+          </div>
+        }
+      >
+        {chart}
+      </Suspense>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
+          Show as a table
+        </summary>
+        <div className="mt-2 max-h-64 overflow-y-auto">{table}</div>
+      </details>
+    </figure>
+  );
+}
+
+/** A plain two-or-more-column table for a chart's numbers. */
+export function FigureTable({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+}) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-slate-200 text-slate-600">
+        <tr>
+          {head.map((h) => (
+            <th key={h} scope="col" className="py-1.5 pr-4 font-medium">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((r) => (
+          <tr key={String(r[0])}>
+            {r.map((cell, i) =>
+              i === 0 ? (
+                <th key={head[i]} scope="row" className="py-1.5 pr-4 font-normal text-slate-900">
+                  {cell}
+                </th>
+              ) : (
+                <td key={head[i]} className="py-1.5 pr-4 text-slate-700">
+                  {cell}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
