@@ -9,6 +9,7 @@
 //      imports client/app.
 //   4. A feature reaches another feature only through its index.ts.
 //   5. process.env is read only in src/server/config.ts (test files may set it to prove isolation).
+//   6. Storage knows nothing above it: src/server/db imports no feature, grading, auth or seeding.
 import fs from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
@@ -77,6 +78,12 @@ export function checkBoundaries(root) {
         under(to, "src/client/app")
       )
         say("app/ sits on top", `imports ${spec}`);
+      if (
+        under(file, "src/server/db") &&
+        to &&
+        ["features", "python", "grading", "auth", "seed"].some((d) => under(to, `src/server/${d}`))
+      )
+        say("storage imports nothing above it", `imports ${spec}`);
       const from = featureOf(file);
       const into = to ? featureOf(to) : null;
       if (from && into && from !== into && !/^src\/client\/features\/[^/]+\/index\.tsx?$/.test(to))

@@ -56,6 +56,18 @@ describe("check-boundaries", () => {
     ]);
   });
 
+  it("fails on storage importing the grader or a feature", () => {
+    const root = plant({
+      ...base,
+      "src/server/db/seed.ts":
+        'import { createGraderPool } from "../python/index.ts";\nimport { x } from "../features/submissions/index.ts";\n',
+    });
+    expect(checkBoundaries(root)).toEqual([
+      "src/server/db/seed.ts: imports ../python/index.ts (storage imports nothing above it)",
+      "src/server/db/seed.ts: imports ../features/submissions/index.ts (storage imports nothing above it)",
+    ]);
+  });
+
   it("fails on shared importing the client, or Node", () => {
     const root = plant({
       ...base,
