@@ -21,6 +21,7 @@ import { classRoutes } from "./features/classes/classes.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { exerciseRoutes } from "./features/exercises/exercises.routes.ts";
+import { insightsRoutes } from "./features/insights/insights.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
 import { createSubmitLimiter } from "./features/submissions/submit-limiter.ts";
@@ -39,6 +40,8 @@ export type AppOptions = {
   clientDir?: string;
   /** The server grading pool; by default one of GRADER_POOL_SIZE, started on the first submission. */
   grader?: GraderPool;
+  /** The clock for time windows (insights); tests move it. */
+  now?: () => Date;
 };
 
 export function createApp({
@@ -47,6 +50,7 @@ export function createApp({
   mailer = createMailer(db, config),
   clientDir,
   grader = createGraderPool({ size: config.graderPoolSize }),
+  now = () => new Date(),
 }: AppOptions) {
   const auth = createAuth(db, config, mailer);
   const sessions = createSessionCache();
@@ -87,7 +91,7 @@ export function createApp({
   }
 
   app.use("/api/*", async (c, next) => {
-    c.set("deps", { db, config, grader, submitLimiter });
+    c.set("deps", { db, config, grader, submitLimiter, now });
     // Better Auth's own routes read the session themselves.
     c.set("user", c.req.path.startsWith("/api/auth/") ? null : await readSession(c.req.raw.headers));
     await next();
@@ -110,6 +114,7 @@ export function createApp({
   app.route("/api/exercises", exerciseRoutes);
   app.route("/api", submissionRoutes);
   app.route("/api/teacher", dashboardRoutes);
+  app.route("/api/insights", insightsRoutes);
   if (!config.isProduction) app.route("/api/dev/mailbox", devMailboxRoutes);
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
 

@@ -15,10 +15,18 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * `grader`: a pool shared by the test file (start it once in beforeAll, close it in afterAll).
  * Without one the app gets its own pool, which starts only if a test submits final work.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { grader?: GraderPool } = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { grader?: GraderPool; now?: () => Date } = {},
+) {
   const database: Database = await createTestDb();
   const config: Config = { ...loadConfig({ NODE_ENV: "test", PORT: "3000" }), ...overrides };
-  const { app, auth, grader } = createApp({ db: database.db, config, grader: options.grader });
+  const { app, auth, grader } = createApp({
+    db: database.db,
+    config,
+    grader: options.grader,
+    now: options.now,
+  });
 
   /** A JSON request as the browser would send it (same Origin), optionally with a session cookie. */
   async function request(
