@@ -55,7 +55,11 @@ test("teacher creates a class, sets and edits an assignment with a hidden test, 
   await page.getByRole("button", { name: "Create New Class" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Create New Class" });
   await dialog.getByRole("button", { name: "Create Class" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(CLASS_MESSAGES.nameRequired);
+  // The error is at the field: marked invalid, described by the message, and focused.
+  const className = dialog.getByLabel("Class Name");
+  await expect(className).toHaveAttribute("aria-invalid", "true");
+  await expect(className).toHaveAccessibleDescription(new RegExp(`^${CLASS_MESSAGES.nameRequired}`));
+  await expect(className).toBeFocused();
   await dialog.getByLabel("Class Name").fill("Year 9 Python");
   await dialog.getByLabel("Description").fill("Tuesday set");
   await dialog.getByRole("button", { name: "Create Class" }).click();
@@ -96,6 +100,8 @@ test("teacher creates a class, sets and edits an assignment with a hidden test, 
   await expect(form.getByRole("button", { name: /Remove test case/ })).toHaveCount(0);
   await form.getByRole("button", { name: "Create Assignment" }).click();
   await expect(form.getByRole("alert")).toHaveText(ASSIGNMENT_MESSAGES.titleRequired);
+  await expect(form.getByLabel("Assignment Title")).toBeFocused();
+  await expect(form.getByLabel("Assignment Title")).toHaveAttribute("aria-invalid", "true");
 
   await form.getByLabel("Assignment Title").fill("Add Two Numbers");
   await expect(form.getByLabel("Class")).toHaveValue(/.+/); // the only class is chosen already
@@ -112,7 +118,20 @@ test("teacher creates a class, sets and edits an assignment with a hidden test, 
   await form.getByRole("button", { name: "Add Test Case" }).click();
   await testCase(page, 2).getByLabel("Description").fill("Negative numbers");
   await testCase(page, 2).getByLabel("Input").fill("-4\n1");
-  await testCase(page, 2).getByLabel("Expected Output").fill("-3");
+  // A half-filled test case is refused beside its empty field, which gets the focus.
+  await form.getByRole("button", { name: "Create Assignment" }).click();
+  const missing = testCase(page, 2).getByLabel("Expected Output");
+  await expect(missing).toHaveAttribute("aria-invalid", "true");
+  await expect(missing).toHaveAccessibleDescription(ASSIGNMENT_MESSAGES.halfTestCase);
+  await expect(missing).toBeFocused();
+  await expect(page).not.toHaveURL(/\/teacher\/assignments\/[0-9a-f-]{36}$/);
+  // Escape with typed work asks first; "Keep editing" leaves everything as it was.
+  await page.keyboard.press("Escape");
+  await expect(form.getByText("Discard your changes?")).toBeVisible();
+  await form.getByRole("button", { name: "Keep editing" }).click();
+  await expect(form.getByText("Discard your changes?")).toBeHidden();
+  await expect(form.getByLabel("Assignment Title")).toHaveValue("Add Two Numbers");
+  await missing.fill("-3");
   await testCase(page, 2).getByLabel("Hidden from students").check();
   await expect(form.getByRole("button", { name: /Remove test case/ })).toHaveCount(2);
   await form.getByRole("button", { name: "Create Assignment" }).click();
@@ -183,7 +202,8 @@ test("a premade exercise fills in the custom form; without a class it cannot be 
   const form = page.getByRole("dialog", { name: "Create Custom Assignment" });
   await expect(form.getByLabel("Assignment Title")).toHaveValue(premade.title);
   await expect(form.getByLabel("Description", { exact: true }).first()).toHaveValue(premade.description);
-  await expect(form.getByLabel("Starter Code")).toHaveValue(premade.starterCode);
+  // The Starter Code field is the code editor (Tab indents), so its text is content, not a value.
+  await expect(form.getByLabel("Starter Code")).toContainText(premade.starterCode.split("\n")[0]);
   await expect(testCase(page, 1).getByLabel("Expected Output")).toHaveValue(
     premade.testCases[0].expectedOutput,
   );
@@ -261,7 +281,10 @@ test("teacher grades a student's submission: Awaiting Grade → Graded 82.5 with
   const dialog = page.getByRole("dialog", { name: "Add Grade" });
   await dialog.getByLabel("Grade (out of 100)").fill("82.555");
   await dialog.getByRole("button", { name: "Save Grade" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(ASSIGNMENT_MESSAGES.gradeRange);
+  const gradeField = dialog.getByLabel("Grade (out of 100)");
+  await expect(gradeField).toHaveAttribute("aria-invalid", "true");
+  await expect(gradeField).toHaveAccessibleDescription(new RegExp(`^${ASSIGNMENT_MESSAGES.gradeRange}`));
+  await expect(gradeField).toBeFocused();
   await dialog.getByLabel("Grade (out of 100)").fill("82.5");
   await dialog.getByLabel("Notes").fill("Neat and correct.");
   await dialog.getByRole("button", { name: "Save Grade" }).click();

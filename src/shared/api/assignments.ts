@@ -1,6 +1,7 @@
 // Contracts of /api/assignments and /api/submissions.
 import { z } from "zod";
 import { PROGRESS_STATUSES } from "../domain/progress.ts";
+import { HALF_TEST_CASE_MESSAGE, missingTestCaseFields } from "../domain/test-cases.ts";
 
 export const ASSIGNMENT_MESSAGES = {
   titleRequired: "Please enter an assignment title.",
@@ -17,6 +18,7 @@ export const ASSIGNMENT_MESSAGES = {
   testCaseFailed: "Test case failed",
   testCaseUnknown: (id: string) => `Error updating test case ${id}`,
   graderFailed: "Your code could not be checked just now. Please try submitting again.",
+  halfTestCase: HALF_TEST_CASE_MESSAGE,
 } as const;
 
 export const TestCaseInput = z.object({
@@ -26,7 +28,12 @@ export const TestCaseInput = z.object({
   input: z.string().max(100_000).default(""),
   expectedOutput: z.string().max(100_000).default(""),
   hidden: z.boolean().default(false),
-});
+})
+  // A blank row is dropped by the service; a half-filled one is refused, at the missing field.
+  .superRefine((t, ctx) => {
+    for (const field of missingTestCaseFields(t))
+      ctx.addIssue({ code: "custom", path: [field], message: ASSIGNMENT_MESSAGES.halfTestCase });
+  });
 export type TestCaseInput = z.input<typeof TestCaseInput>;
 
 const dueDate = z

@@ -13,13 +13,21 @@ export const CLASS_MESSAGES = {
   notAMember: "This student is not in the class.",
 } as const;
 
+/** The form counts towards these and says so; nothing typed is ever cut off silently. */
+export const CLASS_NAME_MAX = 100;
+export const CLASS_DESCRIPTION_MAX = 1000;
+
 export const CreateClassBody = z.object({
   name: z
     .string()
     .trim()
     .min(1, CLASS_MESSAGES.nameRequired)
-    .max(100, "Class names can be at most 100 characters."),
-  description: z.string().trim().max(1000, "Descriptions can be at most 1000 characters.").default(""),
+    .max(CLASS_NAME_MAX, `Class names can be at most ${CLASS_NAME_MAX} characters.`),
+  description: z
+    .string()
+    .trim()
+    .max(CLASS_DESCRIPTION_MAX, `Descriptions can be at most ${CLASS_DESCRIPTION_MAX} characters.`)
+    .default(""),
 });
 export type CreateClassBody = z.input<typeof CreateClassBody>;
 

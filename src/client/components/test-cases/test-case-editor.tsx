@@ -4,7 +4,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/client/components/ui/button.tsx";
-import { TextField } from "@/client/components/ui/field.tsx";
+import { FieldError, TextField } from "@/client/components/ui/field.tsx";
 import {
   addTestCase,
   canRemoveTestCase,
@@ -14,7 +14,7 @@ import {
 } from "./test-case-rows.ts";
 
 const codeArea =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600";
 
 /** Errors shown at a row's fields (by row key), e.g. a half-filled test case. */
 export type TestCaseFieldErrors = Record<string, { description?: string; expectedOutput?: string }>;
@@ -49,8 +49,8 @@ export function TestCaseEditor({
       </div>
       <p className="mb-3 text-xs text-slate-500">
         Input is what the program reads, one line per input() answer. Expected output is what it prints:
-        either as the screen shows it (questions and answers included) or just the printed lines. A completely
-        empty row is not saved.
+        either as the screen shows it (questions and answers included) or just the printed lines. Every test
+        case needs a description and an expected output; a completely empty row is not saved.
       </p>
       <ol className="space-y-3">
         {rows.map((row, i) => (
@@ -126,10 +126,8 @@ function TestCaseFields({
           onChange={(e) => onChange({ description: e.target.value })}
           placeholder="e.g. Greets Alex"
           maxLength={500}
-          aria-invalid={errors?.description ? true : undefined}
-          aria-describedby={errors?.description ? `${id}-description-error` : undefined}
+          error={errors?.description}
         />
-        <FieldError id={`${id}-description-error`} message={errors?.description} />
         <div className="grid gap-3 md:grid-cols-2">
           <div>
             <label htmlFor={`${id}-input`} className="mb-1 block text-sm font-medium text-slate-700">
@@ -175,14 +173,5 @@ function TestCaseFields({
         )}
       </div>
     </fieldset>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-xs font-medium text-red-700">
-      {message}
-    </p>
   );
 }

@@ -5,17 +5,19 @@ import { controlClass, Field } from "./field.tsx";
 export function SelectField({
   label,
   hint,
+  error,
   className,
   children,
   ...rest
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: string }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: string; error?: string | null }) {
   return (
     <Field
       label={label}
       hint={hint}
+      error={error}
       className={className}
-      control={(id) => (
-        <select id={id} className={`${controlClass} disabled:text-slate-600`} {...rest}>
+      control={(id, aria) => (
+        <select id={id} className={`${controlClass} disabled:text-slate-600`} {...aria} {...rest}>
           {children}
         </select>
       )}

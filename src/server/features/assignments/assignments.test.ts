@@ -211,6 +211,34 @@ describe("editing an assignment", () => {
     expect(updated.testCases.map((c) => c.id)).toEqual([one.id]);
   });
 
+  it("refuses a half-filled test case (description without expected output, or the reverse)", async () => {
+    const a = await createAssignment(t, teacher, cls.id, {
+      testCases: [{ description: "one", expectedOutput: "1" }],
+    });
+    const halves = [
+      { description: "Greets", input: "Ada", expectedOutput: " \n" },
+      { description: "", input: "Ada", expectedOutput: "Hello Ada" },
+    ];
+    for (const half of halves) {
+      const patch = await t.request("PATCH", `/api/assignments/${a.id}`, {
+        cookie: teacher.cookie,
+        body: { testCases: [{ description: "ok", expectedOutput: "ok" }, half] },
+      });
+      expect(patch.status).toBe(400);
+      expect((await errorOf(patch)).message).toBe(ASSIGNMENT_MESSAGES.halfTestCase);
+      const post = await t.request("POST", "/api/assignments", {
+        cookie: teacher.cookie,
+        body: { classId: cls.id, name: "Half", testCases: [half] },
+      });
+      expect(post.status).toBe(400);
+      expect((await errorOf(post)).message).toBe(ASSIGNMENT_MESSAGES.halfTestCase);
+    }
+    const kept = await json<TeacherAssignmentDetail>(
+      await t.request("GET", `/api/assignments/${a.id}`, { cookie: teacher.cookie }),
+    );
+    expect(kept.testCases.map((c) => c.description)).toEqual(["one"]);
+  });
+
   it("keeps at least one test case and the language locked to Python", async () => {
     const a = await createAssignment(t, teacher, cls.id);
     const none = await t.request("PATCH", `/api/assignments/${a.id}`, {
@@ -234,7 +262,10 @@ describe("editing an assignment", () => {
       cookie: teacher.cookie,
       body: {
         name: "After",
-        testCases: [{ description: "new" }, { id: b.testCases[0].id, description: "stolen" }],
+        testCases: [
+          { description: "new", expectedOutput: "n" },
+          { id: b.testCases[0].id, description: "stolen", expectedOutput: "s" },
+        ],
       },
     });
     expect(res.status).toBe(400);
@@ -387,7 +418,10 @@ describe("lists, progress and export", () => {
 
   it("reports no rates (never invented ones) before anyone has submitted", async () => {
     const fresh = await createAssignment(t, owner, progressClass.id, {
-      testCases: [{ expectedOutput: "a" }, { expectedOutput: "b" }],
+      testCases: [
+        { description: "A", expectedOutput: "a" },
+        { description: "B", expectedOutput: "b" },
+      ],
     });
     const p = await json<AssignmentProgress>(
       await t.request("GET", `/api/assignments/${fresh.id}/progress`, { cookie: owner.cookie }),

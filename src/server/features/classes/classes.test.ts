@@ -9,7 +9,12 @@ import {
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { startTestGrader } from "../../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import { CLASS_MESSAGES, type ClassDetail, type ClassSummary } from "../../../shared/api/classes.ts";
+import {
+  CLASS_MESSAGES,
+  CLASS_NAME_MAX,
+  type ClassDetail,
+  type ClassSummary,
+} from "../../../shared/api/classes.ts";
 import { JOIN_CODE_ALPHABET } from "../../../shared/domain/join-code.ts";
 import { csvCell, toCsv } from "../../http/csv.ts";
 import type { GraderPool } from "../../python/index.ts";
@@ -60,6 +65,20 @@ describe("creating and listing classes", () => {
     const res = await t.request("POST", "/api/classes", { cookie: teacher.cookie, body: { name: "  " } });
     expect(res.status).toBe(400);
     expect((await json<{ error: { message: string } }>(res)).error.message).toBe(CLASS_MESSAGES.nameRequired);
+  });
+
+  it("refuses a name over 100 characters with a message (never cuts it short)", async () => {
+    const name = "N".repeat(CLASS_NAME_MAX + 1);
+    const res = await t.request("POST", "/api/classes", { cookie: teacher.cookie, body: { name } });
+    expect(res.status).toBe(400);
+    expect((await json<{ error: { message: string } }>(res)).error.message).toBe(
+      "Class names can be at most 100 characters.",
+    );
+    const ok = await t.request("POST", "/api/classes", {
+      cookie: teacher.cookie,
+      body: { name: "N".repeat(CLASS_NAME_MAX) },
+    });
+    expect((await json<ClassSummary>(ok)).name).toHaveLength(CLASS_NAME_MAX);
   });
 
   it("lists only a teacher's own classes, and only a student's joined classes", async () => {

@@ -1,10 +1,9 @@
 // Join Class: 8 characters, upper-cased as typed, capped at 8; the spec's four join messages.
 import { type FormEvent, useState } from "react";
 import { useJoinClass } from "@/client/api/classes.ts";
-import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
-import { TextField } from "@/client/components/ui/field.tsx";
+import { TextField, useFocusFirstError } from "@/client/components/ui/field.tsx";
 import { ApiError } from "@/client/lib/api.ts";
 import { CLASS_MESSAGES } from "@/shared/api/classes.ts";
 import { JOIN_CODE_LENGTH, normaliseJoinCodeInput, parseJoinCode } from "@/shared/domain/join-code.ts";
@@ -21,6 +20,7 @@ export function JoinClassDialog({
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const join = useJoinClass();
+  const { ref, focusFirstError } = useFocusFirstError();
 
   function close(next: boolean) {
     if (!next) {
@@ -33,7 +33,10 @@ export function JoinClassDialog({
   async function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = parseJoinCode(code);
-    if (parsed === null) return setError(CLASS_MESSAGES.invalidCode);
+    if (parsed === null) {
+      setError(CLASS_MESSAGES.invalidCode);
+      return focusFirstError();
+    }
     setError(null);
     try {
       const joined = await join.mutateAsync(parsed);
@@ -43,6 +46,7 @@ export function JoinClassDialog({
       if (err instanceof ApiError && err.status === 401) setError(CLASS_MESSAGES.notAuthenticated);
       else if (err instanceof ApiError && err.status < 500) setError(err.message);
       else setError(CLASS_MESSAGES.joinFailed);
+      focusFirstError();
     }
   }
 
@@ -52,10 +56,11 @@ export function JoinClassDialog({
       onOpenChange={close}
       title="Join Class"
       description="Type the 8-character code your teacher gave you."
+      dirty={code !== ""}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        {error && <Alert tone="error">{error}</Alert>}
+      <form ref={ref} onSubmit={submit} noValidate className="space-y-4">
         <TextField
+          error={error}
           label="Class code"
           value={code}
           onChange={(e) => setCode(normaliseJoinCodeInput(e.target.value))}

@@ -5,9 +5,15 @@ import { useUpdateAssignment } from "@/client/api/assignments.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
+import { useFocusFirstError } from "@/client/components/ui/field.tsx";
 import { ASSIGNMENT_MESSAGES, type TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
 import { AssignmentFields } from "./assignment-fields.tsx";
-import { type AssignmentForm, formFromAssignment, toUpdateBody } from "./assignment-form.ts";
+import {
+  type AssignmentFieldErrors,
+  type AssignmentForm,
+  formFromAssignment,
+  toUpdateBody,
+} from "./assignment-form.ts";
 
 export function AssignmentEditForm({
   assignment,
@@ -20,6 +26,8 @@ export function AssignmentEditForm({
 }) {
   const [form, setForm] = useState<AssignmentForm>(() => formFromAssignment(assignment));
   const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<AssignmentFieldErrors | undefined>();
+  const { ref, focusFirstError } = useFocusFirstError();
   const update = useUpdateAssignment(assignment.id);
 
   function submit(e: FormEvent) {
@@ -27,9 +35,12 @@ export function AssignmentEditForm({
     const result = toUpdateBody(form, assignment.testCases.length);
     if (!result.ok) {
       setError({ title: result.message });
+      setFieldErrors(result.errors);
+      focusFirstError();
       return;
     }
     setError(null);
+    setFieldErrors(undefined);
     update.mutate(result.body, {
       onSuccess: onSaved,
       onError: (err) => setError({ title: ASSIGNMENT_MESSAGES.updateFailed, detail: err.message }),
@@ -38,7 +49,7 @@ export function AssignmentEditForm({
 
   return (
     <Card className="p-5">
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form ref={ref} onSubmit={submit} noValidate className="space-y-4">
         <h3 className="text-lg font-semibold">Edit Assignment</h3>
         <AssignmentFields
           mode="edit"
@@ -46,6 +57,7 @@ export function AssignmentEditForm({
           onChange={setForm}
           className={assignment.class.name}
           disabled={update.isPending}
+          errors={fieldErrors}
         />
         {error && (
           <Alert tone="error">

@@ -1,21 +1,24 @@
 // The fields of an assignment, shared by the create form and edit mode. In edit mode the class
 // cannot change and the language stays Python.
 
+import { CodeEditor } from "@/client/components/code/code-editor.tsx";
 import { TestCaseEditor } from "@/client/components/test-cases/test-case-editor.tsx";
 import { TextAreaField, TextField } from "@/client/components/ui/field.tsx";
 import { SelectField } from "@/client/components/ui/select-field.tsx";
 import { LANGUAGE_OPTIONS } from "@/client/features/teacher/languages.ts";
 import type { ClassSummary } from "@/shared/api/classes.ts";
-import type { AssignmentForm } from "./assignment-form.ts";
+import type { AssignmentFieldErrors, AssignmentForm } from "./assignment-form.ts";
 
 type Props = {
   form: AssignmentForm;
   onChange: (form: AssignmentForm) => void;
   disabled?: boolean;
+  /** Shown beside their fields after a refused save. */
+  errors?: AssignmentFieldErrors;
 } & ({ mode: "create"; classes: ClassSummary[] } | { mode: "edit"; className: string });
 
 export function AssignmentFields(props: Props) {
-  const { form, onChange, disabled = false } = props;
+  const { form, onChange, disabled = false, errors } = props;
   const set = <K extends keyof AssignmentForm>(key: K, value: AssignmentForm[K]) =>
     onChange({ ...form, [key]: value });
 
@@ -29,6 +32,7 @@ export function AssignmentFields(props: Props) {
           required
           maxLength={200}
           disabled={disabled}
+          error={errors?.name}
           autoFocus={props.mode === "create"}
         />
         {props.mode === "create" ? (
@@ -37,6 +41,7 @@ export function AssignmentFields(props: Props) {
             value={form.classId}
             onChange={(e) => set("classId", e.target.value)}
             required
+            error={errors?.classId}
             disabled={disabled || props.classes.length === 0}
           >
             <option value="">Choose a class</option>
@@ -85,17 +90,23 @@ export function AssignmentFields(props: Props) {
           hint="Optional. Due by the end of that day."
         />
       </div>
-      <TextAreaField
-        label="Starter Code"
-        value={form.starterCode}
-        onChange={(e) => set("starterCode", e.target.value)}
-        rows={5}
+      {/* The code editor, so Tab indents Python (Esc then Tab leaves it). */}
+      <div>
+        <p className="mb-1 text-sm font-medium text-slate-700" aria-hidden>
+          Starter Code
+        </p>
+        <CodeEditor
+          label="Starter Code"
+          value={form.starterCode}
+          onChange={(code) => set("starterCode", code)}
+        />
+      </div>
+      <TestCaseEditor
+        rows={form.testCases}
+        onChange={(rows) => set("testCases", rows)}
         disabled={disabled}
-        spellCheck={false}
-        placeholder="# Your code here"
-        className="[&_textarea]:font-mono"
+        errors={errors?.testCases}
       />
-      <TestCaseEditor rows={form.testCases} onChange={(rows) => set("testCases", rows)} disabled={disabled} />
     </div>
   );
 }

@@ -65,12 +65,40 @@ describe("test case rows", () => {
 
 describe("creating an assignment", () => {
   it("asks for the title first, then the class", () => {
-    expect(toCreateBody(emptyAssignmentForm())).toEqual({
+    expect(toCreateBody(emptyAssignmentForm())).toMatchObject({
       ok: false,
       message: ASSIGNMENT_MESSAGES.titleRequired,
     });
     const titled = { ...emptyAssignmentForm(), name: "Loops" };
-    expect(toCreateBody(titled)).toEqual({ ok: false, message: ASSIGNMENT_MESSAGES.classRequired });
+    expect(toCreateBody(titled)).toMatchObject({ ok: false, message: ASSIGNMENT_MESSAGES.classRequired });
+  });
+  it("marks each refused field, so the form can show the message beside it", () => {
+    expect(toCreateBody(emptyAssignmentForm())).toMatchObject({
+      ok: false,
+      errors: { name: ASSIGNMENT_MESSAGES.titleRequired, classId: ASSIGNMENT_MESSAGES.classRequired },
+    });
+  });
+  it("refuses a half-filled test case beside its empty field, never dropping it silently", () => {
+    const form = { ...emptyAssignmentForm(CLASS_ID), name: "Loops" };
+    const [first] = form.testCases;
+    form.testCases = [
+      { ...first, description: "Counts", expectedOutput: "" },
+      { key: "b", description: "", input: "3", expectedOutput: "3", hidden: false },
+      { key: "c", description: "", input: " ", expectedOutput: "", hidden: false },
+    ];
+    expect(toCreateBody(form)).toEqual({
+      ok: false,
+      message: ASSIGNMENT_MESSAGES.halfTestCase,
+      errors: {
+        testCases: {
+          [first.key]: { expectedOutput: ASSIGNMENT_MESSAGES.halfTestCase },
+          b: { description: ASSIGNMENT_MESSAGES.halfTestCase },
+        },
+      },
+    });
+    const editing = formFromAssignment({ ...saved, testCases: [] });
+    editing.testCases = [{ ...editing.testCases[0], description: "Only a name" }];
+    expect(toUpdateBody(editing, 0)).toMatchObject({ ok: false, message: ASSIGNMENT_MESSAGES.halfTestCase });
   });
   it("maps the form to the request body, dropping blank rows and keeping hidden flags", () => {
     const form = emptyAssignmentForm(CLASS_ID);
@@ -109,7 +137,7 @@ describe("creating an assignment", () => {
       classId: "",
     });
     expect(form.testCases.map(({ key, ...t }) => t)).toEqual(premade.testCases);
-    expect(toCreateBody(form)).toEqual({ ok: false, message: ASSIGNMENT_MESSAGES.classRequired });
+    expect(toCreateBody(form)).toMatchObject({ ok: false, message: ASSIGNMENT_MESSAGES.classRequired });
     expect(toCreateBody({ ...form, classId: CLASS_ID }).ok).toBe(true);
   });
 });
@@ -160,7 +188,7 @@ describe("editing an assignment", () => {
   it("refuses to blank out every test case, but leaves an assignment without any alone", () => {
     const blanked = formFromAssignment(saved);
     blanked.testCases = [{ ...blanked.testCases[0], description: "", input: "", expectedOutput: "" }];
-    expect(toUpdateBody(blanked, 2)).toEqual({ ok: false, message: ASSIGNMENT_MESSAGES.oneTestCase });
+    expect(toUpdateBody(blanked, 2)).toMatchObject({ ok: false, message: ASSIGNMENT_MESSAGES.oneTestCase });
     const none = formFromAssignment({ ...saved, testCases: [] });
     expect(none.testCases).toHaveLength(1);
     const result = toUpdateBody(none, 0);
@@ -173,7 +201,7 @@ describe("editing an assignment", () => {
     expect(result.ok && result.body.testCases?.length).toBe(2);
   });
   it("still needs a title", () => {
-    expect(toUpdateBody({ ...formFromAssignment(saved), name: "  " }, 2)).toEqual({
+    expect(toUpdateBody({ ...formFromAssignment(saved), name: "  " }, 2)).toMatchObject({
       ok: false,
       message: ASSIGNMENT_MESSAGES.titleRequired,
     });

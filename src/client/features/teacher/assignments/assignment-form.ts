@@ -2,6 +2,7 @@
 // least one row kept, premade entries and saved assignments turned into form state, and form
 // state turned into the request bodies (checked with the shared schemas before sending).
 
+import type { TestCaseFieldErrors } from "@/client/components/test-cases/test-case-editor.tsx";
 import { blankTestCase, newRowKey, type TestCaseRow } from "@/client/components/test-cases/test-case-rows.ts";
 import { dueDateToIso, isoToDateInput } from "@/client/features/teacher/due-dates.ts";
 import {
@@ -12,7 +13,7 @@ import {
   UpdateAssignmentBody,
 } from "@/shared/api/assignments.ts";
 import type { PremadeAssignment } from "@/shared/domain/premade-assignments.ts";
-import { isBlankTestCase } from "@/shared/domain/test-cases.ts";
+import { isBlankTestCase, missingTestCaseFields } from "@/shared/domain/test-cases.ts";
 
 export type AssignmentForm = {
   name: string;
@@ -24,7 +25,13 @@ export type AssignmentForm = {
   testCases: TestCaseRow[];
 };
 
+/** Errors shown at their fields: the title, the class, and each test case row (by row key). */
+export type AssignmentFieldErrors = { name?: string; classId?: string; testCases: TestCaseFieldErrors };
+
 export type FormResult<T> = { ok: true; body: T } | { ok: false; message: string };
+export type AssignmentFormResult<T> =
+  | { ok: true; body: T }
+  | { ok: false; message: string; errors: AssignmentFieldErrors };
 
 export function emptyAssignmentForm(classId = ""): AssignmentForm {
   return { name: "", classId, description: "", dueDate: "", starterCode: "", testCases: [blankTestCase()] };
@@ -82,7 +89,9 @@ function testCaseInputs(rows: TestCaseRow[]): TestCaseInput[] {
 /** Messages are reported in the order the fields appear on the form. */
 const FIELD_ORDER = ["name", "classId", "description", "dueDate", "starterCode", "testCases"];
 
-function firstMessage(issues: { path: PropertyKey[]; message: string }[]): string {
+type Issue = { path: PropertyKey[]; message: string };
+
+function firstMessage(issues: Issue[]): string {
   const rank = (p: PropertyKey[]) => {
     const i = FIELD_ORDER.indexOf(String(p[0]));
     return i === -1 ? FIELD_ORDER.length : i;
@@ -90,7 +99,32 @@ function firstMessage(issues: { path: PropertyKey[]; message: string }[]): strin
   return [...issues].sort((a, b) => rank(a.path) - rank(b.path))[0]?.message ?? "Please check the form.";
 }
 
-export function toCreateBody(form: AssignmentForm): FormResult<CreateAssignmentBody> {
+/** A half-filled row is an error beside its empty field (the shared rule), never a silent drop. */
+function testCaseErrors(rows: TestCaseRow[]): TestCaseFieldErrors {
+  const errors: TestCaseFieldErrors = {};
+  for (const row of rows) {
+    const missing = missingTestCaseFields(row);
+    if (missing.length)
+      errors[row.key] = Object.fromEntries(missing.map((f) => [f, ASSIGNMENT_MESSAGES.halfTestCase]));
+  }
+  return errors;
+}
+
+function refuse<T>(issues: Issue[], rows: TestCaseRow[]): AssignmentFormResult<T> {
+  const at = (field: string) => issues.find((i) => i.path[0] === field)?.message;
+  const testCases = testCaseErrors(rows);
+  const errors: AssignmentFieldErrors = { testCases };
+  const name = at("name");
+  const classId = at("classId");
+  if (name) errors.name = name;
+  if (classId) errors.classId = classId;
+  const halfFilled = Object.keys(testCases).length
+    ? [{ path: ["testCases"], message: ASSIGNMENT_MESSAGES.halfTestCase }]
+    : [];
+  return { ok: false, message: firstMessage([...issues, ...halfFilled]), errors };
+}
+
+export function toCreateBody(form: AssignmentForm): AssignmentFormResult<CreateAssignmentBody> {
   const body: CreateAssignmentBody = {
     classId: form.classId,
     name: form.name.trim(),
@@ -101,7 +135,7 @@ export function toCreateBody(form: AssignmentForm): FormResult<CreateAssignmentB
     testCases: testCaseInputs(form.testCases),
   };
   const checked = CreateAssignmentBody.safeParse(body);
-  return checked.success ? { ok: true, body } : { ok: false, message: firstMessage(checked.error.issues) };
+  return checked.success ? { ok: true, body } : refuse(checked.error.issues, form.testCases);
 }
 
 /**
@@ -112,10 +146,10 @@ export function toCreateBody(form: AssignmentForm): FormResult<CreateAssignmentB
 export function toUpdateBody(
   form: AssignmentForm,
   savedTestCaseCount: number,
-): FormResult<UpdateAssignmentBody> {
+): AssignmentFormResult<UpdateAssignmentBody> {
   const testCases = testCaseInputs(form.testCases);
   if (testCases.length === 0 && savedTestCaseCount > 0) {
-    return { ok: false, message: ASSIGNMENT_MESSAGES.oneTestCase };
+    return { ok: false, message: ASSIGNMENT_MESSAGES.oneTestCase, errors: { testCases: {} } };
   }
   const body: UpdateAssignmentBody = {
     name: form.name.trim(),
@@ -126,5 +160,19 @@ export function toUpdateBody(
     ...(testCases.length ? { testCases } : {}),
   };
   const checked = UpdateAssignmentBody.safeParse(body);
-  return checked.success ? { ok: true, body } : { ok: false, message: firstMessage(checked.error.issues) };
+  return checked.success ? { ok: true, body } : refuse(checked.error.issues, form.testCases);
+}
+
+/** Has the teacher typed anything worth asking about before the form is thrown away? */
+export function assignmentFormChanged(form: AssignmentForm, start: AssignmentForm): boolean {
+  const rows = (f: AssignmentForm) =>
+    JSON.stringify(f.testCases.map(({ key: _key, ...rest }) => rest).filter((r) => !isBlankTestCase(r)));
+  return (
+    form.name !== start.name ||
+    form.classId !== start.classId ||
+    form.description !== start.description ||
+    form.dueDate !== start.dueDate ||
+    form.starterCode !== start.starterCode ||
+    rows(form) !== rows(start)
+  );
 }

@@ -4,7 +4,7 @@ import { useGradeSubmission } from "@/client/api/submissions.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
-import { TextAreaField, TextField } from "@/client/components/ui/field.tsx";
+import { TextAreaField, TextField, useFocusFirstError } from "@/client/components/ui/field.tsx";
 import { ASSIGNMENT_MESSAGES, type Submission } from "@/shared/api/assignments.ts";
 import { type GradeForm, gradeFormFrom, toGradeBody } from "./grade-form.ts";
 
@@ -24,10 +24,16 @@ export function GradeDialog({
   const [unreadable, setUnreadable] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const grade = useGradeSubmission(submission.assignmentId, submission.userId);
+  // A range or format problem is the grade field's; a failed save is the form's.
+  const [gradeError, setGradeError] = useState<string | null>(null);
+  const { ref, focusFirstError } = useFocusFirstError();
+  const saved = gradeFormFrom(submission);
+  const dirty = form.grade !== saved.grade || form.notes !== saved.notes || unreadable;
 
   function change(next: boolean) {
     if (next) setForm(gradeFormFrom(submission));
     setError(null);
+    setGradeError(null);
     setUnreadable(false);
     grade.reset();
     onOpenChange(next);
@@ -36,14 +42,15 @@ export function GradeDialog({
   function submit(e: FormEvent) {
     e.preventDefault();
     if (unreadable) {
-      setError(ASSIGNMENT_MESSAGES.gradeRange);
-      return;
+      setGradeError(ASSIGNMENT_MESSAGES.gradeRange);
+      return focusFirstError();
     }
     const result = toGradeBody(form);
     if (!result.ok) {
-      setError(result.message);
-      return;
+      setGradeError(result.message);
+      return focusFirstError();
     }
+    setGradeError(null);
     setError(null);
     grade.mutate(
       { submissionId: submission.id, body: result.body },
@@ -60,8 +67,9 @@ export function GradeDialog({
       onOpenChange={change}
       title={title}
       description="Grades are out of 100. Notes are shown to the student."
+      dirty={dirty}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form ref={ref} onSubmit={submit} noValidate className="space-y-4">
         <TextField
           label="Grade (out of 100)"
           type="number"
@@ -75,6 +83,7 @@ export function GradeDialog({
             setForm({ ...form, grade: e.target.value });
           }}
           hint="Leave empty to save without a grade."
+          error={gradeError}
           autoFocus
         />
         <TextAreaField

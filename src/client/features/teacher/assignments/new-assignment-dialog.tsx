@@ -8,11 +8,14 @@ import { useClasses } from "@/client/api/classes.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { useFocusFirstError } from "@/client/components/ui/field.tsx";
 import { ASSIGNMENT_MESSAGES } from "@/shared/api/assignments.ts";
 import type { PremadeAssignment } from "@/shared/domain/premade-assignments.ts";
 import { AssignmentFields } from "./assignment-fields.tsx";
 import {
+  type AssignmentFieldErrors,
   type AssignmentForm,
+  assignmentFormChanged,
   emptyAssignmentForm,
   formFromPremade,
   toCreateBody,
@@ -36,7 +39,11 @@ export function NewAssignmentDialog({
 }) {
   const [step, setStep] = useState<Step>({ kind: "choose" });
   const [form, setForm] = useState<AssignmentForm>(() => emptyAssignmentForm());
+  // What the form started from (blank or a premade entry): only changes since then are "typed work".
+  const [start, setStart] = useState<AssignmentForm>(form);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<AssignmentFieldErrors | undefined>();
+  const { ref: formRef, focusFirstError } = useFocusFirstError();
   const classes = useClasses();
   const create = useCreateAssignment();
   const navigate = useNavigate();
@@ -48,14 +55,18 @@ export function NewAssignmentDialog({
     if (!next) {
       setStep({ kind: "choose" });
       setError(null);
+      setFieldErrors(undefined);
       create.reset();
     }
     onOpenChange(next);
   }
 
   function startCustom(from?: PremadeAssignment) {
-    setForm(from ? formFromPremade(from, onlyClass) : emptyAssignmentForm(onlyClass));
+    const next = from ? formFromPremade(from, onlyClass) : emptyAssignmentForm(onlyClass);
+    setForm(next);
+    setStart(next);
     setError(null);
+    setFieldErrors(undefined);
     setStep({ kind: "custom", from });
   }
 
@@ -64,9 +75,12 @@ export function NewAssignmentDialog({
     const result = toCreateBody(form);
     if (!result.ok) {
       setError(result.message);
+      setFieldErrors(result.errors);
+      focusFirstError();
       return;
     }
     setError(null);
+    setFieldErrors(undefined);
     create.mutate(result.body, {
       onSuccess: (created) => {
         close(false);
@@ -77,7 +91,13 @@ export function NewAssignmentDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={close} title={TITLES[step.kind]} wide={step.kind === "custom"}>
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={TITLES[step.kind]}
+      wide={step.kind === "custom"}
+      dirty={step.kind === "custom" && assignmentFormChanged(form, start)}
+    >
       {step.kind === "choose" && (
         <div className="grid gap-3 sm:grid-cols-2">
           <ChoiceButton
@@ -105,7 +125,7 @@ export function NewAssignmentDialog({
       )}
 
       {step.kind === "custom" && (
-        <form onSubmit={submit} noValidate className="space-y-4">
+        <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
           {step.from && (
             <Alert tone="info">
               Filled in from the premade exercise "{step.from.title}". Choose a class, change anything you
@@ -132,6 +152,7 @@ export function NewAssignmentDialog({
             onChange={setForm}
             classes={classes.data ?? []}
             disabled={create.isPending}
+            errors={fieldErrors}
           />
           {error && <Alert tone="error">{error}</Alert>}
           <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
@@ -141,6 +162,9 @@ export function NewAssignmentDialog({
               disabled={create.isPending}
             >
               Back
+            </Button>
+            <Button variant="secondary" onClick={() => close(false)} disabled={create.isPending}>
+              Cancel
             </Button>
             <Button type="submit" busy={create.isPending} disabled={!classes.data?.length}>
               Create Assignment

@@ -1,11 +1,21 @@
-// 'Create New Class' modal: name and description, checked with the shared schema first.
+// 'Create New Class' modal: name and description, checked with the shared schema first; errors
+// beside their field, a counter instead of a silent cut at the length limit, and a question before
+// typed work is thrown away.
 import { type FormEvent, useState } from "react";
 import { useCreateClass } from "@/client/api/classes.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
-import { TextAreaField, TextField } from "@/client/components/ui/field.tsx";
-import { CreateClassBody } from "@/shared/api/classes.ts";
+import { TextAreaField, TextField, useFocusFirstError } from "@/client/components/ui/field.tsx";
+import { CLASS_DESCRIPTION_MAX, CLASS_NAME_MAX, CreateClassBody } from "@/shared/api/classes.ts";
+
+type Errors = { name?: string; description?: string };
+
+/** "12 / 100 characters", and how far over once past the limit. */
+function counter(text: string, max: number): string {
+  const n = text.trim().length;
+  return n > max ? `${n} / ${max} characters: ${n - max} too many` : `${n} / ${max} characters`;
+}
 
 export function CreateClassDialog({
   open,
@@ -17,12 +27,15 @@ export function CreateClassDialog({
   const create = useCreateClass();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
+  const { ref, focusFirstError } = useFocusFirstError();
 
   function reset(next: boolean) {
     if (!next) {
       setName("");
       setDescription("");
+      setErrors({});
       setError(null);
       create.reset();
     }
@@ -33,9 +46,13 @@ export function CreateClassDialog({
     e.preventDefault();
     const checked = CreateClassBody.safeParse({ name, description });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? "Please check the form.");
+      const at = (field: keyof Errors) => checked.error.issues.find((i) => i.path[0] === field)?.message;
+      setErrors({ name: at("name"), description: at("description") });
+      setError(null);
+      focusFirstError();
       return;
     }
+    setErrors({});
     setError(null);
     create.mutate(
       { name: name.trim(), description: description.trim() },
@@ -52,17 +69,19 @@ export function CreateClassDialog({
       onOpenChange={reset}
       title="Create New Class"
       description="Students join with the class code you get once the class is made."
+      dirty={name.trim() !== "" || description.trim() !== ""}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form ref={ref} onSubmit={submit} noValidate className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <TextField
           label="Class Name"
           value={name}
           onChange={(e) => setName(e.target.value)}
           placeholder="e.g. Year 10 Computer Science"
-          maxLength={100}
           required
           autoFocus
+          error={errors.name}
+          hint={counter(name, CLASS_NAME_MAX)}
         />
         <TextAreaField
           label="Description"
@@ -70,7 +89,8 @@ export function CreateClassDialog({
           onChange={(e) => setDescription(e.target.value)}
           placeholder="Optional: set, year group or anything that helps you tell classes apart"
           rows={3}
-          maxLength={1000}
+          error={errors.description}
+          hint={counter(description, CLASS_DESCRIPTION_MAX)}
         />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => reset(false)} disabled={create.isPending}>
