@@ -25,6 +25,8 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   { prefix: new RegExp(`^/api/submissions/${ID}/grade$`), roles: ["teacher"] },
   { prefix: "/api/submissions/", roles: ["teacher", "student"] },
   { prefix: "/api/teacher/", roles: ["teacher"] },
+  // Insights: the teacher's own classes only (owner checks in features/classroom-access.test.ts).
+  { prefix: "/api/insights", roles: ["teacher"] },
   // Exercise library: everyone with a role browses; the solution is for teachers and admins;
   // Save is a student's (finer checks in features/exercises/exercises.test.ts).
   { prefix: new RegExp(`^/api/exercises/${ID}/solution$`), roles: ["teacher", "admin"] },

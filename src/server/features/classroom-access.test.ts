@@ -1,5 +1,5 @@
-// The classroom's access matrix: every route of classes, assignments, submissions and the teacher
-// dashboard × every kind of caller → the expected status. Then: no response to a student ever
+// The classroom's access matrix: every route of classes, assignments, submissions, the teacher
+// dashboard and insights × every kind of caller → the expected status. Then: no response to a student ever
 // carries a hidden test case's description, input or expected output.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createAssignment, createClass, submitFinal } from "../../../tests/factories/classroom.ts";
@@ -187,9 +187,40 @@ const CASES: Case[] = [
     path: () => "/api/teacher/dashboard",
     expect: row(401, 403, 403, 403, 200, 200, 403),
   },
+  // Insights: only for the teacher who owns the class (another teacher's class id is a 404).
+  {
+    method: "GET",
+    route: "/api/insights",
+    path: () => `/api/insights?classId=${cls.id}`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/insights/students/:studentId",
+    path: () => `/api/insights/students/${who.studentMember.id}`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/insights/assignments/:assignmentId",
+    path: () => `/api/insights/assignments/${assignment.id}`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/insights/risks.csv",
+    path: () => `/api/insights/risks.csv?classId=${cls.id}`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/insights/assignments.csv",
+    path: () => `/api/insights/assignments.csv?classId=${cls.id}`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
 ];
 
-const CLASSROOM = /^\/api\/(classes|assignments|submissions|teacher)(\/|$)/;
+const CLASSROOM = /^\/api\/(classes|assignments|submissions|teacher|insights)(\/|$)/;
 
 describe("classroom access matrix", () => {
   it("covers every classroom route the app registers", () => {

@@ -12,6 +12,7 @@
 // Percentages are 0–100 and unrounded; dates are ISO strings.
 import { z } from "zod";
 import { DIFFICULTY_BANDS, ENGAGEMENT_STATUSES, RISK_LEVELS, WORK_STATUSES } from "../domain/insights.ts";
+import { TeacherDashboard } from "./assignments.ts";
 
 export const InsightsQuery = z.object({ classId: z.string().uuid().optional() });
 export type InsightsQuery = z.input<typeof InsightsQuery>;
@@ -264,3 +265,10 @@ export const DashboardInsights = InsightsTiles.pick({
   activeStudents: true,
 });
 export type DashboardInsights = z.output<typeof DashboardInsights>;
+
+/**
+ * GET /api/teacher/dashboard: the dashboard's figures with the insights card's. Total Students is
+ * the insights' tiles.totalStudents (one computation); `insights` is new, the rest as before.
+ */
+export const TeacherDashboardWithInsights = TeacherDashboard.extend({ insights: DashboardInsights });
+export type TeacherDashboardWithInsights = z.output<typeof TeacherDashboardWithInsights>;

@@ -12,8 +12,8 @@ import { progressStatus } from "../../../shared/domain/progress.ts";
 import { assertOwnsAssignment } from "../../auth/access.ts";
 import type { SessionUser } from "../../auth/guards.ts";
 import type { Db } from "../../db/client.ts";
-import { classMembers, submissions, testCaseResults, user } from "../../db/schema.ts";
-import { latestFinals } from "../submissions/index.ts";
+import { classMembers, submissions, user } from "../../db/schema.ts";
+import { caseResults } from "../insights/index.ts";
 import { casesOf } from "./assignments.service.ts";
 
 type ProgressRowWithNotes = StudentProgressRow & { notes: string | null; score: number | null };
@@ -25,7 +25,6 @@ type ProgressRowWithNotes = StudentProgressRow & { notes: string | null; score: 
  */
 export async function loadProgress(db: Db, me: SessionUser, id: string) {
   const { assignment, cls } = await assertOwnsAssignment(db, me, id);
-  const latest = latestFinals(db, eq(submissions.assignmentId, id)).as("latest");
   const [students, allFinals, attempts, cases, results] = await Promise.all([
     db
       .select({ id: user.id, name: user.name, email: user.email })
@@ -57,17 +56,9 @@ export async function loadProgress(db: Db, me: SessionUser, id: string) {
       .where(eq(submissions.assignmentId, id))
       .groupBy(submissions.userId),
     casesOf(db, id),
-    // Per test case: how the current members' newest final submissions did on it.
-    db
-      .select({
-        testCaseId: testCaseResults.testCaseId,
-        runs: count(),
-        failures: sql<number>`count(*) filter (where not ${testCaseResults.passed})`.mapWith(Number),
-      })
-      .from(testCaseResults)
-      .innerJoin(latest, eq(latest.id, testCaseResults.submissionId))
-      .innerJoin(classMembers, and(eq(classMembers.classId, cls.id), eq(classMembers.userId, latest.userId)))
-      .groupBy(testCaseResults.testCaseId),
+    // Per test case: how the current members' newest final submissions did on it (the same
+    // query as the insights' Assignment Details).
+    caseResults(db, id, cls.id),
   ]);
 
   // Node 20 has no Map.groupBy. Each student's finals stay newest first, as queried.

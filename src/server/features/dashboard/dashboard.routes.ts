@@ -5,5 +5,5 @@ import type { AppEnv } from "../../types.ts";
 import { getTeacherDashboard } from "./dashboard.service.ts";
 
 export const dashboardRoutes = new Hono<AppEnv>().get("/dashboard", requireRole("teacher"), async (c) =>
-  c.json(await getTeacherDashboard(c.get("deps").db, currentUser(c))),
+  c.json(await getTeacherDashboard(c.get("deps").db, currentUser(c), c.get("deps").now())),
 );

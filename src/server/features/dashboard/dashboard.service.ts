@@ -1,12 +1,17 @@
 // The teacher dashboard's four figures and recent assignments, counted from real rows.
-import { and, count, countDistinct, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import type { TeacherDashboard } from "../../../shared/api/assignments.ts";
+import { and, count, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import type { TeacherDashboardWithInsights } from "../../../shared/api/insights.ts";
 import type { SessionUser } from "../../auth/guards.ts";
 import type { Db } from "../../db/client.ts";
 import { assignments, classes, classMembers, submissions } from "../../db/schema.ts";
+import { dashboardInsights } from "../insights/index.ts";
 import { latestFinals } from "../submissions/index.ts";
 
-export async function getTeacherDashboard(db: Db, me: SessionUser): Promise<TeacherDashboard> {
+export async function getTeacherDashboard(
+  db: Db,
+  me: SessionUser,
+  now = new Date(),
+): Promise<TeacherDashboardWithInsights> {
   const owned = eq(classes.ownerId, me.id);
   const ownedAssignments = db
     .select({ id: assignments.id })
@@ -14,13 +19,10 @@ export async function getTeacherDashboard(db: Db, me: SessionUser): Promise<Teac
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .where(owned);
   const latest = latestFinals(db, inArray(submissions.assignmentId, ownedAssignments)).as("latest");
-  const [[classCount], [students], [active], [pending], recent] = await Promise.all([
+  const [[classCount], fromInsights, [active], [pending], recent] = await Promise.all([
     db.select({ n: count() }).from(classes).where(owned),
-    db
-      .select({ n: countDistinct(classMembers.userId) })
-      .from(classMembers)
-      .innerJoin(classes, eq(classes.id, classMembers.classId))
-      .where(owned),
+    // Total Students and the insights card: the insights' own computation (one source of truth).
+    dashboardInsights(db, me, now),
     // Active: no due date, or due in the future.
     db
       .select({ n: count() })
@@ -54,9 +56,10 @@ export async function getTeacherDashboard(db: Db, me: SessionUser): Promise<Teac
   ]);
   return {
     activeAssignments: active.n,
-    totalStudents: students.n,
+    totalStudents: fromInsights.totalStudents,
     classes: classCount.n,
     pendingReviews: pending.n,
     recentAssignments: recent.map((a) => ({ ...a, dueDate: a.dueDate?.toISOString() ?? null })),
+    insights: fromInsights.insights,
   };
 }

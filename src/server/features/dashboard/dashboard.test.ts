@@ -9,7 +9,10 @@ import {
 } from "../../../../tests/factories/classroom.ts";
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import type { TeacherDashboard } from "../../../shared/api/assignments.ts";
+import type {
+  InsightsOverview,
+  TeacherDashboardWithInsights as TeacherDashboard,
+} from "../../../shared/api/insights.ts";
 
 // Assignments here have no test cases, so final submissions are scored 0 of 0 without the grader.
 let t: TestApp;
@@ -35,6 +38,7 @@ describe("teacher dashboard", () => {
       classes: 0,
       pendingReviews: 0,
       recentAssignments: [],
+      insights: { studentsAtRisk: 0, overallEngagement: null, activeStudents: 0 },
     });
   });
 
@@ -98,6 +102,18 @@ describe("teacher dashboard", () => {
     ]);
 
     expect(await dashboard(other)).toMatchObject({ classes: 1, totalStudents: 1, pendingReviews: 1 });
+
+    // Total Students and the Teaching Insights figures are the insights' own tiles (one computation).
+    const res = await t.request("GET", "/api/insights", { cookie: teacher.cookie });
+    const { tiles } = (await res.json()) as InsightsOverview;
+    expect(d.insights).toEqual({
+      studentsAtRisk: tiles.studentsAtRisk,
+      overallEngagement: tiles.overallEngagement,
+      activeStudents: tiles.activeStudents,
+    });
+    expect(tiles.totalStudents).toBe(d.totalStudents);
+    // Amara (Future: only a Run Tests attempt → 0 of 1 handed in) and Ben (0 % on Open) are at risk.
+    expect(d.insights).toEqual({ studentsAtRisk: 2, overallEngagement: 100, activeStudents: 2 });
   });
 
   it("is for teachers only", async () => {

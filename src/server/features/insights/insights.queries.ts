@@ -240,16 +240,17 @@ export type CaseFacts = {
 
 /**
  * Per test case of an assignment: how the current members' latest final submissions did on it.
- * The assignment page's Test Case Performance reads the same query.
+ * The assignment page's Test Case Performance reads the same query (without a clock: up to now).
  */
-export function caseResults(db: Db, assignmentId: string, classId: string, now: Date) {
+export function caseResults(db: Db, assignmentId: string, classId: string, now?: Date) {
   return rows<CaseFacts>(
     db,
     sql`with lf as (
           select distinct on (s.user_id) s.id
           from submissions s
           join class_members m on m.class_id = ${classId} and m.user_id = s.user_id
-          where s.assignment_id = ${assignmentId} and s.is_final and s.submitted_at <= ${now.toISOString()}
+          where s.assignment_id = ${assignmentId} and s.is_final
+            ${now ? sql`and s.submitted_at <= ${now.toISOString()}` : sql``}
           order by s.user_id, s.submitted_at desc, s.id desc
         )
         select t.id as "testCaseId", t.position, t.description, t.input,

@@ -289,6 +289,14 @@ export async function getOverview(
   };
 }
 
+/** The dashboard's Total Students and Teaching Insights figures: the overview of every owned class. */
+export async function dashboardInsights(db: Db, me: SessionUser, now: Date) {
+  teacherOnly(me);
+  const o = await computeOverview(db, await ownedClasses(db, me.id, null), now);
+  const { totalStudents, studentsAtRisk, overallEngagement, activeStudents } = o.tiles;
+  return { totalStudents, insights: { studentsAtRisk, overallEngagement, activeStudents } };
+}
+
 /** Student Performance Overview: 404 unless the student is in one of the caller's (selected) classes. */
 export async function getStudentPerformance(
   db: Db,
