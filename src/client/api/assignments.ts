@@ -3,6 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api.ts";
 import type {
+  AssignmentDeletionImpact,
   AssignmentProgress,
   CreateAssignmentBody,
   StudentAssignmentDetail,
@@ -20,6 +21,7 @@ export const assignmentKeys = {
   list: () => [...assignmentKeys.all, "list"] as const,
   detail: (id: string) => [...assignmentKeys.all, "detail", id] as const,
   progress: (id: string) => [...assignmentKeys.detail(id), "progress"] as const,
+  deletion: (id: string) => [...assignmentKeys.detail(id), "deletion"] as const,
 };
 
 export const fetchTeacherAssignments = () => api<TeacherAssignmentListItem[]>("/api/assignments");
@@ -32,6 +34,8 @@ export const createAssignment = (body: CreateAssignmentBody) =>
 export const updateAssignment = (id: string, body: UpdateAssignmentBody) =>
   api<TeacherAssignmentDetail>(path(id), { method: "PATCH", body });
 
+export const fetchAssignmentDeletion = (id: string) => api<AssignmentDeletionImpact>(`${path(id)}/deletion`);
+export const deleteAssignment = (id: string) => api<void>(path(id), { method: "DELETE" });
 export const assignmentExportUrl = (id: string) => `${path(id)}/export.csv`;
 
 export const teacherAssignmentsQuery = () =>
@@ -55,6 +59,26 @@ export const useStudentAssignments = () => useQuery(studentAssignmentsQuery());
 export const useTeacherAssignment = (id: string) => useQuery(teacherAssignmentQuery(id));
 export const useStudentAssignment = (id: string) => useQuery(studentAssignmentQuery(id));
 export const useAssignmentProgress = (id: string) => useQuery(assignmentProgressQuery(id));
+/** What deleting the assignment would take with it; read fresh each time the question is asked. */
+export const useAssignmentDeletion = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: assignmentKeys.deletion(id),
+    queryFn: () => fetchAssignmentDeletion(id),
+    staleTime: 0,
+    enabled,
+  });
+
+export function useDeleteAssignment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAssignment,
+    onSuccess: (_void, id) => {
+      qc.removeQueries({ queryKey: assignmentKeys.detail(id) });
+      qc.invalidateQueries({ queryKey: assignmentKeys.list() });
+      qc.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
+  });
+}
 
 export function useCreateAssignment() {
   const qc = useQueryClient();

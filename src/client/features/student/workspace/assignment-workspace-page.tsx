@@ -29,6 +29,7 @@ import { formatDate } from "@/client/lib/format.ts";
 import type { StudentAssignmentDetail, Submission } from "@/shared/api/assignments.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 import { PreviousSubmissions } from "./previous-submissions.tsx";
+import { ResubmitDialog } from "./resubmit-dialog.tsx";
 import { TeacherFeedback } from "./teacher-feedback.tsx";
 
 export function AssignmentWorkspacePage() {
@@ -90,6 +91,9 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     [cases],
   );
   const latestFinal: Submission | undefined = submissions.data?.find((s) => s.isFinal);
+  // Handing in again after a grade asks first (the grade stays with the earlier submission).
+  const graded = submissions.data?.find((s) => s.isFinal && (s.teacherGrade !== null || s.teacherNotes));
+  const [askResubmit, setAskResubmit] = useState(false);
   const shownResults =
     results ?? (latestFinal ? serverRows(cases, latestFinal.results, latestFinal.code) : null);
 
@@ -124,9 +128,10 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     }
   }
 
-  async function submit() {
+  async function submit(confirmed = false) {
     if (busy) return;
     if (!draft.code.trim()) return setBanner({ tone: "error", text: "Write some code before you submit." });
+    if (graded && !confirmed) return setAskResubmit(true);
     setSubmitting(true);
     setBanner(null);
     try {
@@ -197,7 +202,12 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
           <FlaskConical className="size-4" aria-hidden />{" "}
           {cases.length === 0 ? "No Tests Available" : "Run Tests"}
         </Button>
-        <Button variant="secondary" onClick={submit} busy={busy === "submit"} disabled={busy !== null}>
+        <Button
+          variant="secondary"
+          onClick={() => submit()}
+          busy={busy === "submit"}
+          disabled={busy !== null}
+        >
           <Send className="size-4" aria-hidden /> Submit Code
         </Button>
         {runner.running && (
@@ -225,6 +235,12 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
       )}
       {runner.error && <Alert tone="error">{runner.error}</Alert>}
       {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+      <ResubmitDialog
+        open={askResubmit}
+        onOpenChange={setAskResubmit}
+        grade={graded?.teacherGrade ?? null}
+        onConfirm={() => submit(true)}
+      />
       {draft.saveFailed && (
         <Alert tone="error">
           This browser would not save a copy of your code. Keep this tab open until you submit.

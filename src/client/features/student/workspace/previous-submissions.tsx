@@ -1,9 +1,11 @@
-// Earlier test runs and submissions, newest first, each with Restore Code.
+// Earlier test runs and submissions, newest first, each with Restore Code; a graded hand-in keeps
+// its own grade and notes here, so a later hand-in never hides them.
 import { History } from "lucide-react";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { formatDateTime } from "@/client/lib/format.ts";
 import type { Submission } from "@/shared/api/assignments.ts";
+import { formatGrade } from "@/shared/domain/progress.ts";
 
 export function PreviousSubmissions({
   submissions,
@@ -17,18 +19,26 @@ export function PreviousSubmissions({
   return (
     <ul className="divide-y divide-slate-100">
       {submissions.map((s) => (
-        <li key={s.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
-          <History className="size-4 text-slate-400" aria-hidden />
-          <span className="min-w-0 flex-1">
-            <span className="block text-slate-800">{formatDateTime(s.submittedAt)}</span>
-            <span className="text-slate-500">
-              {s.isFinal ? "Submitted" : "Test run"} · passed {s.passedTests} of {s.totalTests}
+        <li key={s.id} className="py-2 text-sm" data-testid="previous-submission">
+          <div className="flex flex-wrap items-center gap-3">
+            <History className="size-4 text-slate-400" aria-hidden />
+            <span className="min-w-0 flex-1">
+              <span className="block text-slate-800">{formatDateTime(s.submittedAt)}</span>
+              <span className="text-slate-600">
+                {s.isFinal ? "Submitted" : "Test run"} · passed {s.passedTests} of {s.totalTests}
+              </span>
             </span>
-          </span>
-          {s.isFinal && <Badge tone="blue">Final</Badge>}
-          <Button size="sm" variant="secondary" onClick={() => onRestore(s.code)}>
-            Restore Code
-          </Button>
+            {s.isFinal && <Badge tone="blue">Final</Badge>}
+            {s.teacherGrade !== null && <Badge tone="green">Grade: {formatGrade(s.teacherGrade)}</Badge>}
+            <Button size="sm" variant="secondary" onClick={() => onRestore(s.code)}>
+              Restore Code
+            </Button>
+          </div>
+          {s.teacherNotes && (
+            <p className="mt-1 ml-7 whitespace-pre-wrap text-slate-700">
+              <span className="font-medium">Teacher's notes:</span> {s.teacherNotes}
+            </p>
+          )}
         </li>
       ))}
     </ul>

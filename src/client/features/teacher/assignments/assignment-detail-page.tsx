@@ -24,6 +24,7 @@ import { ASSIGNMENT_MESSAGES } from "@/shared/api/assignments.ts";
 import { AssignmentEditForm } from "./assignment-edit-form.tsx";
 import { AssignmentInsightsPanel } from "./assignment-insights-panel.tsx";
 import { AssignmentSummary } from "./assignment-summary.tsx";
+import { DeleteAssignmentButton } from "./delete-assignment-button.tsx";
 import { formatPercent } from "./progress-view.ts";
 import { StudentProgressTable } from "./student-progress-table.tsx";
 
@@ -108,6 +109,7 @@ export function AssignmentDetailPage() {
                 <Pencil className="size-4" aria-hidden />
                 Edit Assignment
               </Button>
+              <DeleteAssignmentButton assignmentId={a.id} name={a.name} />
             </>
           }
         />

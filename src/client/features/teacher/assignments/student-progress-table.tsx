@@ -1,11 +1,20 @@
-// Student Progress: one row per class member with status, submission date, grade and the action
-// that fits the status (nothing for Not Viewed).
+// Student Progress: one row per class member (then students who left, marked) with status and
+// test-run activity, submission date and lateness, grade (and the earlier grade of a student who
+// handed in again), the action that fits the status (nothing for Not Viewed), and a status legend.
 
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { formatDateTime } from "@/client/lib/format.ts";
 import type { StudentProgressRow } from "@/shared/api/assignments.ts";
-import { formatGrade, PROGRESS_LABELS, PROGRESS_TONES } from "@/shared/domain/progress.ts";
+import { formatLateness } from "@/shared/domain/late-work.ts";
+import {
+  formatGrade,
+  PROGRESS_LABELS,
+  PROGRESS_MEANINGS,
+  PROGRESS_STATUSES,
+  PROGRESS_TONES,
+  testRunActivity,
+} from "@/shared/domain/progress.ts";
 import { progressAction } from "./progress-view.ts";
 
 export function StudentProgressTable({
@@ -43,19 +52,38 @@ export function StudentProgressTable({
         <tbody className="divide-y divide-slate-200">
           {rows.map((r) => {
             const action = progressAction(r.status);
+            const activity = testRunActivity(r.testRuns, r.submissionId !== null);
             return (
               <tr key={r.student.id}>
                 <th scope="row" className="py-3 pr-4 font-normal">
                   <span className="block font-medium text-slate-900">{r.student.name}</span>
                   <span className="block text-xs text-slate-600">{r.student.email}</span>
+                  {r.leftClass && (
+                    <span className="mt-1 block">
+                      <Badge tone="slate">left the class</Badge>
+                    </span>
+                  )}
                 </th>
-                <td className="py-3 pr-4 whitespace-nowrap">
+                <td className="py-3 pr-4">
                   <Badge tone={PROGRESS_TONES[r.status]}>{PROGRESS_LABELS[r.status]}</Badge>
+                  {activity && <span className="mt-1 block text-xs text-slate-600">{activity}</span>}
                 </td>
                 <td className="py-3 pr-4 text-slate-700">
                   {r.submittedAt ? formatDateTime(r.submittedAt) : "—"}
+                  {r.lateByMs !== null && (
+                    <span className="mt-1 block">
+                      <Badge tone="red">Late: {formatLateness(r.lateByMs)}</Badge>
+                    </span>
+                  )}
                 </td>
-                <td className="py-3 pr-4 text-slate-900">{r.grade === null ? "—" : formatGrade(r.grade)}</td>
+                <td className="py-3 pr-4 text-slate-900">
+                  {r.grade === null ? "—" : formatGrade(r.grade)}
+                  {r.previousGrade !== null && (
+                    <span className="mt-1 block text-xs text-slate-600">
+                      Earlier hand-in: {formatGrade(r.previousGrade)}
+                    </span>
+                  )}
+                </td>
                 <td className="py-3 text-right whitespace-nowrap">
                   {action && (
                     <ButtonLink
@@ -73,6 +101,26 @@ export function StudentProgressTable({
           })}
         </tbody>
       </table>
+      <StatusLegend />
     </div>
+  );
+}
+
+/** What each status means: one meaning per label, test runs shown apart. */
+function StatusLegend() {
+  return (
+    <details className="mt-3 text-sm text-slate-700">
+      <summary className="cursor-pointer font-medium text-slate-800">What the statuses mean</summary>
+      <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
+        {PROGRESS_STATUSES.map((status) => (
+          <div key={status} className="contents">
+            <dt>
+              <Badge tone={PROGRESS_TONES[status]}>{PROGRESS_LABELS[status]}</Badge>
+            </dt>
+            <dd>{PROGRESS_MEANINGS[status]}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

@@ -4,12 +4,14 @@ import { ArrowLeft } from "lucide-react";
 import { useParams } from "react-router";
 import { useAssignmentProgress, useTeacherAssignment } from "@/client/api/assignments.ts";
 import { useStudentSubmissions } from "@/client/api/submissions.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
-import { PROGRESS_LABELS, PROGRESS_TONES } from "@/shared/domain/progress.ts";
+import { formatLateness } from "@/shared/domain/late-work.ts";
+import { formatGrade, PROGRESS_LABELS, PROGRESS_TONES } from "@/shared/domain/progress.ts";
 import { submissionNumber } from "./progress-view.ts";
 import { SubmissionCard } from "./submission-card.tsx";
 
@@ -40,9 +42,20 @@ export function StudentSubmissionsPage() {
             {assignment.data && <span>{assignment.data.name}</span>}
             {row && <span>{row.student.email}</span>}
             {row && <Badge tone={PROGRESS_TONES[row.status]}>{PROGRESS_LABELS[row.status]}</Badge>}
+            {row && row.lateByMs !== null && <Badge tone="red">Late: {formatLateness(row.lateByMs)}</Badge>}
+            {row?.leftClass && <Badge tone="slate">left the class</Badge>}
           </span>
         }
       />
+      {row && row.previousGrade !== null && (
+        <div className="mb-4">
+          <Alert tone="info">
+            {row.student.name} handed in again after you graded earlier work ({formatGrade(row.previousGrade)}
+            ). The earlier grade stays with that submission below; grade the new hand-in to update their
+            status.
+          </Alert>
+        </div>
+      )}
       {submissions.isPending ? (
         <div>
           <p className="mb-3 text-sm text-slate-600">Loading submissions...</p>
@@ -61,7 +74,9 @@ export function StudentSubmissionsPage() {
               <SubmissionCard
                 submission={s}
                 number={submissionNumber(i, submissions.data.length)}
+                newest={i === 0}
                 latestFinal={s.id === latestFinalId}
+                dueDate={assignment.data?.dueDate ?? null}
                 expectedOutputs={expectedOutputs}
               />
             </li>

@@ -6,23 +6,30 @@ import { Button } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
 import { formatDateTime } from "@/client/lib/format.ts";
 import { ASSIGNMENT_MESSAGES, type Submission, type SubmissionTestResult } from "@/shared/api/assignments.ts";
+import { formatLateness, lateBy } from "@/shared/domain/late-work.ts";
 import { formatGrade, scoreTone } from "@/shared/domain/progress.ts";
 import { GradeDialog } from "./grade-dialog.tsx";
 
 export function SubmissionCard({
   submission: s,
   number,
+  newest,
   latestFinal,
+  dueDate,
   expectedOutputs,
 }: {
   submission: Submission;
   number: number;
+  /** The newest of all, test runs included: the only one marked Latest. */
+  newest: boolean;
   /** The final submission that counts (its status and grade are the ones in the progress table). */
   latestFinal: boolean;
+  dueDate: string | null;
   /** Expected output by test case id, to show beside a failed test's output. */
   expectedOutputs: Map<string, string>;
 }) {
   const results = s.results; // in test order, as the server sends them
+  const late = s.isFinal ? lateBy(dueDate, s.submittedAt) : null;
   return (
     <Card className="p-5">
       <article aria-labelledby={`submission-${s.id}`} className="space-y-4">
@@ -36,7 +43,9 @@ export function SubmissionCard({
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {latestFinal && <Badge tone="green">Latest</Badge>}
+            {newest && <Badge tone="green">Latest</Badge>}
+            {latestFinal && !newest && <Badge tone="green">Newest hand-in</Badge>}
+            {late !== null && <Badge tone="red">Late: {formatLateness(late)}</Badge>}
             {s.isFinal ? <Badge tone="blue">Final submission</Badge> : <Badge tone="slate">Test run</Badge>}
             {!s.isFinal && !s.verified && <Badge tone="slate">Checked in the browser</Badge>}
             <Badge tone={scoreTone(s.totalTests ? (s.passedTests / s.totalTests) * 100 : 0)}>

@@ -1,4 +1,5 @@
-// Class details (spec 02 §2): code with copy, 'Students (n)', grade export, 'Back to Classes'.
+// Class details (spec 02 §2): code with copy, 'Students (n)', grade export, 'Back to Classes';
+// beyond the spec, deleting the class and removing a student (each asks first).
 import { ArrowLeft, Download } from "lucide-react";
 import { useParams } from "react-router";
 import { classExportUrl, useClass } from "@/client/api/classes.ts";
@@ -9,6 +10,8 @@ import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
 import { ApiError } from "@/client/lib/api.ts";
 import { ClassCode } from "./class-code.tsx";
+import { DeleteClassButton } from "./delete-class-button.tsx";
+import { RemoveStudentButton } from "./remove-student-button.tsx";
 import { StudentList } from "./student-list.tsx";
 
 export function ClassDetailPage() {
@@ -54,11 +57,14 @@ export function ClassDetailPage() {
         title={c.name}
         subtitle={c.description || undefined}
         actions={
-          <a href={classExportUrl(c.id)} download className={buttonClass("secondary")}>
-            <Download className="size-4" aria-hidden />
-            Download CSV
-            <span className="sr-only"> of grades for {c.name}</span>
-          </a>
+          <>
+            <a href={classExportUrl(c.id)} download className={buttonClass("secondary")}>
+              <Download className="size-4" aria-hidden />
+              Download CSV
+              <span className="sr-only"> of grades for {c.name}</span>
+            </a>
+            <DeleteClassButton classId={c.id} name={c.name} />
+          </>
         }
       />
       <Card className="mb-6 p-5">
@@ -68,7 +74,7 @@ export function ClassDetailPage() {
       </Card>
       <Card className="p-5">
         <h3 className="mb-2 text-lg font-semibold">Students ({c.members.length})</h3>
-        <StudentList members={c.members} />
+        <StudentList members={c.members} action={(m) => <RemoveStudentButton klass={c} student={m} />} />
       </Card>
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ClassMember } from "@/shared/api/classes.ts";
 
 /** The first letter of a name for the avatar circle. */
@@ -5,7 +6,14 @@ export function initial(name: string): string {
   return name.trim().charAt(0).toUpperCase() || "?";
 }
 
-export function StudentList({ members }: { members: ClassMember[] }) {
+export function StudentList({
+  members,
+  action,
+}: {
+  members: ClassMember[];
+  /** A control at the end of each row (the teacher's Remove). */
+  action?: (member: ClassMember) => ReactNode;
+}) {
   if (members.length === 0) {
     return <p className="text-sm text-slate-600">No students have joined this class yet.</p>;
   }
@@ -19,10 +27,11 @@ export function StudentList({ members }: { members: ClassMember[] }) {
           >
             {initial(m.name)}
           </span>
-          <span className="min-w-0">
+          <span className="min-w-0 flex-1">
             <span className="block font-medium text-slate-900">{m.name}</span>
             {m.email && <span className="block truncate text-sm text-slate-600">{m.email}</span>}
           </span>
+          {action?.(m)}
         </li>
       ))}
     </ul>

@@ -1,0 +1,105 @@
+// Grades survive a resubmit, and what cannot be undone asks first: a graded student is asked
+// before handing in again and keeps the grade in Previous Submissions; a teacher's delete says
+// what it takes with it, and Cancel keeps everything.
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { baseURL } from "../../playwright.config.ts";
+import { signUpVerified } from "./helpers/auth.ts";
+import { expectNoAxeViolations } from "./helpers/axe.ts";
+
+const headers = { Origin: baseURL };
+
+async function newPerson(browser: Browser, role: "student" | "teacher", name: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signUpVerified(page, role, name);
+  return page;
+}
+
+async function post<T>(page: Page, path: string, data: unknown, method: "post" | "put" = "post"): Promise<T> {
+  const res = await page.request[method](path, { data, headers });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A class with one assignment (print("hello") passes), and the student in it. */
+async function classroom(teacher: Page, student: Page, name: string) {
+  const cls = await post<{ id: string; joinCode: string }>(teacher, "/api/classes", { name: "9Y Computing" });
+  const assignment = await post<{ id: string }>(teacher, "/api/assignments", {
+    classId: cls.id,
+    name,
+    testCases: [{ description: "Says hello", input: "", expectedOutput: "hello" }],
+  });
+  await post(student, "/api/classes/join", { code: cls.joinCode });
+  return { cls, assignment };
+}
+
+test("a graded student is asked before handing in again and keeps the grade", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const teacher = await newPerson(browser, "teacher", "Ms Hopper");
+  const student = await newPerson(browser, "student", "Jo Bloggs");
+  const { assignment } = await classroom(teacher, student, "Say hello");
+  const first = await post<{ id: string }>(student, `/api/assignments/${assignment.id}/submissions`, {
+    code: 'print("hello")',
+    final: true,
+  });
+  await post(teacher, `/api/submissions/${first.id}/grade`, { grade: 92, notes: "Lovely work" }, "put");
+
+  await student.goto(`/student/assignments/${assignment.id}`);
+  const history = student.getByTestId("previous-submission");
+  await expect(history).toHaveCount(1);
+  await expect(history.first()).toContainText("Grade: 92/100");
+  await expect(history.first()).toContainText("Lovely work");
+
+  const submit = student.getByRole("button", { name: "Submit Code" });
+  await submit.click();
+  const question = student.getByRole("dialog", {
+    name: "Your teacher has already graded this. Hand in again?",
+  });
+  await expect(question).toBeVisible();
+  await expect(question).toContainText("You got 92/100.");
+  await expectNoAxeViolations(student, '[role="dialog"]');
+  // Cancel hands nothing in, and focus goes back to Submit Code.
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toBeHidden();
+  await expect(submit).toBeFocused();
+  await expect(history).toHaveCount(1);
+
+  await submit.click();
+  await question.getByRole("button", { name: "Hand in again" }).click();
+  await expect(student.getByText(/^Submitted\. PyClass checked your work/)).toBeVisible({ timeout: 60_000 });
+  await expect(history).toHaveCount(2);
+  // The new hand-in waits for review; the 92 stays with the submission it belongs to.
+  await expect(history.first()).not.toContainText("Grade:");
+  await expect(history.nth(1)).toContainText("Grade: 92/100");
+  await expect(history.nth(1)).toContainText("Lovely work");
+});
+
+test("a teacher's delete says what is lost, Cancel keeps it, confirming deletes it", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const teacher = await newPerson(browser, "teacher", "Mr Babbage");
+  const student = await newPerson(browser, "student", "Sam Smith");
+  const { assignment } = await classroom(teacher, student, "Times tables");
+  for (let i = 0; i < 2; i++) {
+    await post(student, `/api/assignments/${assignment.id}/submissions`, {
+      code: "print()",
+      final: false,
+      browserResult: { passed: 0, total: 1 },
+    });
+  }
+
+  await teacher.goto(`/teacher/assignments/${assignment.id}`);
+  const open = teacher.getByRole("button", { name: "Delete Assignment" });
+  await open.click();
+  const dialog = teacher.getByRole("dialog", { name: "Delete Times tables?" });
+  await expect(dialog.getByTestId("deletion-impact")).toHaveText(
+    "This deletes the assignment, its test cases and 2 submissions from 1 student, grades included. It cannot be undone.",
+  );
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  await open.click();
+  await dialog.getByRole("button", { name: "Delete assignment" }).click();
+  await expect(teacher).toHaveURL(/\/teacher\/assignments$/);
+  await expect(teacher.getByText("Times tables")).toHaveCount(0);
+  expect((await teacher.request.get(`/api/assignments/${assignment.id}`)).status()).toBe(404);
+});
