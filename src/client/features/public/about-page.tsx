@@ -1,11 +1,11 @@
 // /about: mission, impact figures, four values and the roadmap (spec 01 §1, §2).
 import { Accessibility, Heart, Lightbulb, type LucideIcon, ShieldCheck } from "lucide-react";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { PageHeader } from "./page-header.tsx";
 import { RoadmapList } from "./roadmap-list.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 import { type Stat, StatGrid } from "./stat-grid.tsx";
-import { usePageTitle } from "./use-page-title.ts";
 
 const impact: Stat[] = [
   { value: "500+", label: "active students" },
@@ -91,7 +91,7 @@ export function AboutPage() {
       </section>
 
       <section aria-labelledby="ideas-heading" className="px-4 py-16">
-        <div className="mx-auto max-w-3xl rounded-2xl bg-brand-600 px-6 py-12 text-center text-white shadow-lg">
+        <div className="mx-auto max-w-3xl rounded-2xl bg-brand-700 px-6 py-12 text-center text-white shadow-lg">
           <h2 id="ideas-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Have an idea for PyClass?
           </h2>

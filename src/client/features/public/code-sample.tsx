@@ -13,7 +13,7 @@ else:
 const TOKEN = /(#.*$|"[^"]*"|\b(?:if|else)\b|\b(?:int|input|print)\b|\b\d+\b)/g;
 
 function colour(token: string) {
-  if (token.startsWith("#")) return "text-slate-500 italic";
+  if (token.startsWith("#")) return "text-slate-400 italic";
   if (token.startsWith('"')) return "text-emerald-300";
   if (token === "if" || token === "else") return "text-fuchsia-300";
   if (/^\d+$/.test(token)) return "text-amber-300";

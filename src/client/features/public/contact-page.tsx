@@ -12,11 +12,11 @@ import {
   ShieldAlert,
 } from "lucide-react";
 import { buttonClass } from "@/client/components/ui/button.tsx";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { emails, responseTargets, socialHandles } from "./contact-details.ts";
 import { ContactFaq } from "./contact-faq.tsx";
 import { MailLink } from "./mail-link.tsx";
 import { PageHeader } from "./page-header.tsx";
-import { usePageTitle } from "./use-page-title.ts";
 
 type Channel = { icon: LucideIcon; title: string; text: string; email: string; response: string };
 

@@ -11,10 +11,10 @@ import {
   Wallet,
 } from "lucide-react";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { CodeSample } from "./code-sample.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 import { type Stat, StatGrid } from "./stat-grid.tsx";
-import { usePageTitle } from "./use-page-title.ts";
 
 type Feature = { icon: LucideIcon; title: string; text: string };
 
@@ -176,7 +176,7 @@ export function LandingPage() {
       </section>
 
       <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 pb-20">
-        <div className="rounded-2xl bg-brand-600 px-6 py-14 text-center text-white shadow-lg sm:px-12">
+        <div className="rounded-2xl bg-brand-700 px-6 py-14 text-center text-white shadow-lg sm:px-12">
           <h2 id="cta-heading" className="text-3xl font-bold tracking-tight">
             Ready to write your first program?
           </h2>

@@ -61,7 +61,7 @@ export function LegalDocument({ sections }: { sections: LegalSection[] }) {
                         : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
                     }`}
                   >
-                    <span className="w-5 shrink-0 text-right tabular-nums text-slate-400">{index + 1}.</span>
+                    <span className="w-5 shrink-0 text-right tabular-nums text-slate-500">{index + 1}.</span>
                     {section.title}
                   </a>
                 </li>

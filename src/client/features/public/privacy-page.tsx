@@ -1,9 +1,10 @@
 // /privacy: the privacy policy in plain words, ten sections (spec 01 §2, §3, §6, §9).
+
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { emails, responseTargets } from "./contact-details.ts";
 import { Bullets, LegalDocument, type LegalSection, SubHeading } from "./legal-document.tsx";
 import { MailLink } from "./mail-link.tsx";
 import { PageHeader } from "./page-header.tsx";
-import { usePageTitle } from "./use-page-title.ts";
 
 const sections: LegalSection[] = [
   {

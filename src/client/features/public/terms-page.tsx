@@ -1,10 +1,10 @@
 // /terms: the terms of service in plain words (spec 01 §1, §5, §9).
 import { Link } from "react-router";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { emails, responseTargets } from "./contact-details.ts";
 import { Bullets, LegalDocument, type LegalSection } from "./legal-document.tsx";
 import { MailLink } from "./mail-link.tsx";
 import { PageHeader } from "./page-header.tsx";
-import { usePageTitle } from "./use-page-title.ts";
 
 const sections: LegalSection[] = [
   {
