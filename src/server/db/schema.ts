@@ -193,6 +193,8 @@ export const testCaseResults = pgTable(
     testCaseId: uuid("test_case_id").references(() => testCases.id, { onDelete: "set null" }),
     passed: boolean("passed").notNull(),
     output: text("output").notNull().default(""),
+    /** What the program printed without prompts and echoed input; null when the same as output. */
+    plainOutput: text("plain_output"),
     errorMessage: text("error_message"),
     executionTimeMs: doublePrecision("execution_time"),
   },

@@ -157,6 +157,8 @@ export const SubmissionTestResult = z.object({
   hidden: z.boolean(),
   passed: z.boolean(),
   output: z.string().nullable(),
+  /** What the program printed without prompts and echoed input, when that differs from output. */
+  plainOutput: z.string().nullable().optional(),
   errorMessage: z.string().nullable(),
   executionTimeMs: z.number().nullable(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failureTips } from "./failure-tips.ts";
+import { failureTips, lineCount } from "./failure-tips.ts";
 
 const ids = (expected: string, actual: string, error?: string) =>
   failureTips({ expected, actual, error }).map((t) => t.id);
@@ -36,5 +36,11 @@ describe("failure tips", () => {
   });
   it("falls back to a line-by-line comparison", () => {
     expect(ids("Even", "Odd")).toEqual(["compare"]);
+  });
+  it("says 1 line and 2 lines", () => {
+    const tip = failureTips({ expected: "Hello", actual: "Word: hello\nHello" }).find((t) => t.id === "extra");
+    expect(tip?.text).toContain("The test expected 1 line but your program printed 2 lines.");
+    expect(lineCount(1)).toBe("1 line");
+    expect(lineCount(100_000)).toBe("100,000 lines");
   });
 });

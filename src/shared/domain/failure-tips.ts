@@ -10,6 +10,8 @@ const squash = (s: string) =>
     .replace(/ *\n */g, "\n")
     .replace(/\n+/g, "\n");
 const stripPunctuation = (s: string) => s.replace(/[.,!?;:'"()-]/g, "");
+/** "1 line", "2 lines". */
+export const lineCount = (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "line" : "lines"}`;
 
 export function failureTips({
   expected,
@@ -77,13 +79,13 @@ export function failureTips({
     tips.push({
       id: "missing",
       title: "Some lines are missing",
-      text: `The test expected ${expLines.length} lines but your program printed ${actLines.length}. Did every print() run?`,
+      text: `The test expected ${lineCount(expLines.length)} but your program printed ${lineCount(actLines.length)}. Did every print() run?`,
     });
   } else if (actLines.length > expLines.length) {
     tips.push({
       id: "extra",
       title: "Extra lines were printed",
-      text: `The test expected ${expLines.length} lines but your program printed ${actLines.length}. Remove any extra print() calls.`,
+      text: `The test expected ${lineCount(expLines.length)} but your program printed ${lineCount(actLines.length)}. Remove any extra print() calls.`,
     });
   }
   if (tips.length === 0) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { StudentTestCase } from "@/shared/api/assignments.ts";
+import type { StudentTestCase, SubmissionTestResult } from "@/shared/api/assignments.ts";
+import { failureTips } from "@/shared/domain/failure-tips.ts";
+import { toTestResult } from "@/shared/grading/compare.ts";
 import { browserRows, playgroundRows, resultBadge, serverRows } from "./result-rows.ts";
 
 const cases: StudentTestCase[] = [
@@ -145,5 +147,53 @@ describe("the code checked", () => {
     expect(playgroundRows([{ expectedOutput: "Sam" }], grade).code).toBe("print(nme)\n");
     expect(browserRows(cases.slice(0, 1), grade).code).toBe("print(nme)\n");
     expect(serverRows(cases, [], "x = 1\n").code).toBe("x = 1\n");
+  });
+});
+
+describe("one diagnosis whoever ran the program", () => {
+  // The wrong program: asks with a prompt and capitalises instead of shouting.
+  const shout: StudentTestCase = {
+    id: "s",
+    position: 0,
+    hidden: false,
+    description: "Shouts",
+    input: "hello",
+    expectedOutput: "HELLO",
+  };
+  const result = toTestResult(
+    "HELLO",
+    {
+      transcript: "Word: hello\nHello\n",
+      output: "Hello\n",
+      error: null,
+      error_type: null,
+      line: null,
+      prompt: "Word: ",
+    },
+    4,
+  );
+  // What the submissions service stores and returns for the same run.
+  const stored: SubmissionTestResult = {
+    testCaseId: "s",
+    position: 0,
+    description: "Shouts",
+    hidden: false,
+    passed: false,
+    output: result.output,
+    plainOutput: result.plainOutput ?? null,
+    errorMessage: "Test case failed",
+    executionTimeMs: 4,
+  };
+  const tipsOf = (set: ReturnType<typeof serverRows>) => {
+    const row = set.rows[0];
+    return failureTips({ expected: row.expected ?? "", actual: row.output ?? "", error: row.error });
+  };
+
+  it("gives the browser's check and the server's grade the same output and tips", () => {
+    const browser = browserRows([shout], { passed: 0, total: 1, score: 0, results: [result] });
+    const server = serverRows([shout], [stored]);
+    expect(server.rows[0].output).toBe(browser.rows[0].output);
+    expect(tipsOf(server)).toEqual(tipsOf(browser));
+    expect(tipsOf(server).map((t) => t.id)).toEqual(["case"]);
   });
 });

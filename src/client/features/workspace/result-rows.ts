@@ -117,7 +117,15 @@ export function serverRows(
       label: found ? labelOf(found.tc, found.i) : r.description || `Test ${i + 1}`,
       hidden: r.hidden,
       passed: r.passed,
-      output: r.hidden ? null : r.output,
+      // The same rule as the browser's rows, so one program gets one diagnosis whoever ran it.
+      output:
+        r.hidden || r.output === null
+          ? null
+          : closestOutput(visible?.expectedOutput ?? "", {
+              output: r.output,
+              plainOutput: r.plainOutput ?? undefined,
+              error: errorLine(r.output),
+            }),
       input: visible ? visible.input : null,
       expected: visible ? visible.expectedOutput : null,
       error: r.hidden ? null : errorLine(r.output),

@@ -53,6 +53,7 @@ async function withResults(db: Db, rows: SubmissionRow[], viewer: Viewer): Promi
             testCaseId: testCaseResults.testCaseId,
             passed: testCaseResults.passed,
             output: testCaseResults.output,
+            plainOutput: testCaseResults.plainOutput,
             errorMessage: testCaseResults.errorMessage,
             executionTimeMs: testCaseResults.executionTimeMs,
             position: testCases.position,
@@ -79,6 +80,7 @@ async function withResults(db: Db, rows: SubmissionRow[], viewer: Viewer): Promi
       // A student learns only whether a hidden case passed: the transcript echoes its input, an
       // error line can quote it, and a program can make its running time depend on it.
       output: secret ? null : r.output,
+      plainOutput: secret ? null : r.plainOutput,
       errorMessage: secret ? null : r.errorMessage,
       executionTimeMs: secret ? null : r.executionTimeMs,
     });
@@ -191,6 +193,9 @@ export async function createSubmission(
             testCaseId: t.id,
             passed: r.passed,
             output: visibleNul(r.output),
+            // Kept so the failure view diagnoses the program as the browser did (closestOutput).
+            plainOutput:
+              r.plainOutput === undefined || r.plainOutput === r.output ? null : visibleNul(r.plainOutput),
             errorMessage: r.passed ? null : visibleNul(failureMessage(r.error)),
             executionTimeMs: r.timeMs,
           };

@@ -1,0 +1,1 @@
+ALTER TABLE "test_case_results" ADD COLUMN "plain_output" text;
