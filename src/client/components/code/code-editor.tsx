@@ -1,11 +1,13 @@
 // CodeMirror 6 editor for Python: tab inserts 4 spaces, font 14, line wrapping, light theme,
-// Ctrl/Cmd+Enter runs the code. Loaded only by workspace pages (never on public pages).
+// Ctrl/Cmd+Enter runs the code. Loaded only by workspace pages (never on public pages). Since Tab
+// indents, the way out by keyboard (Esc, then Tab) is said under the editor and in its description.
 import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import {
   bracketMatching,
   defaultHighlightStyle,
+  HighlightStyle,
   indentOnInput,
   indentUnit,
   syntaxHighlighting,
@@ -19,7 +21,7 @@ import {
   keymap,
   lineNumbers,
 } from "@codemirror/view";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 
 type Props = {
   value: string;
@@ -38,8 +40,24 @@ const theme = EditorView.theme({
   ".cm-gutters": { borderTopLeftRadius: "0.5rem", borderBottomLeftRadius: "0.5rem" },
 });
 
+/**
+ * CodeMirror's default colours, with the two that fail WCAG AA on white (4.5:1) darkened: the
+ * f-string/escape orange (#e40, 3.84:1) and the invalid red (#f00, 4.0:1).
+ */
+const AA_COLOURS: Record<string, string> = { "#e40": "#b83200", "#f00": "#c00000" };
+const highlightStyle = HighlightStyle.define(
+  defaultHighlightStyle.specs.map((spec) =>
+    typeof spec.color === "string" && AA_COLOURS[spec.color]
+      ? { ...spec, color: AA_COLOURS[spec.color] }
+      : spec,
+  ),
+);
+
+export const LEAVE_EDITOR_HINT = "Tab indents your code. To leave the editor, press Esc, then Tab.";
+
 export function CodeEditor({ value, onChange, onRun, label = "Python code" }: Props) {
   const host = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   const view = useRef<EditorView | null>(null);
   // The latest callbacks, so the editor (made once) never calls stale ones.
   const callbacks = useRef({ onChange, onRun });
@@ -73,13 +91,13 @@ export function CodeEditor({ value, onChange, onRun, label = "Python code" }: Pr
           indentOnInput(),
           bracketMatching(),
           closeBrackets(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(highlightStyle),
           python(),
           indentUnit.of("    "),
           EditorState.tabSize.of(4),
           EditorView.lineWrapping,
           theme,
-          EditorView.contentAttributes.of({ "aria-label": label }),
+          EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": hintId }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
           }),
@@ -98,5 +116,12 @@ export function CodeEditor({ value, onChange, onRun, label = "Python code" }: Pr
     }
   }, [value]);
 
-  return <div ref={host} data-testid="code-editor" />;
+  return (
+    <div>
+      <div ref={host} data-testid="code-editor" />
+      <p id={hintId} className="mt-1 text-xs text-slate-600">
+        {LEAVE_EDITOR_HINT}
+      </p>
+    </div>
+  );
 }

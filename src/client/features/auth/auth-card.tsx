@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Logo } from "@/client/components/ui/logo.tsx";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 
 /** The centred card every auth screen sits in. */
 export function AuthCard({
@@ -11,6 +12,7 @@ export function AuthCard({
   subtitle?: ReactNode;
   children: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-white px-4 py-10">
       <div className="mb-6">

@@ -1,8 +1,10 @@
 // /dev/mailbox: the development outbox, so sign-up and reset links can be followed without SMTP.
 // The server answers it only outside production and only to a browser on the same computer.
 import { useOutbox } from "@/client/api/dev-mailbox.ts";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 
 export function DevMailboxPage() {
+  usePageTitle("Development mailbox");
   const mails = useOutbox();
   return (
     <main className="mx-auto max-w-3xl p-6">

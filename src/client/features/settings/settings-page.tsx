@@ -10,6 +10,7 @@ import { TextField } from "@/client/components/ui/field.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { ApiError } from "@/client/lib/api.ts";
 import { authClient } from "@/client/lib/auth-client.ts";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { isValidEmail, validateName } from "@/shared/domain/auth-rules.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
@@ -28,6 +29,7 @@ type Banner = { tone: "error" | "success"; text: string } | null;
 type Editing = "name" | "email" | "password" | null;
 
 export function SettingsPage() {
+  usePageTitle("Settings");
   const me = useMe();
   const updateMe = useUpdateMe();
   const [editing, setEditing] = useState<Editing>(null);
@@ -125,7 +127,7 @@ export function SettingsPage() {
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <h2 className="text-2xl font-semibold">Settings</h2>
+      <h1 className="text-2xl font-semibold">Settings</h1>
       {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
 
       <Card className="relative overflow-hidden p-6">

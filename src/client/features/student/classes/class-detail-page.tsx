@@ -8,10 +8,12 @@ import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 
 export function StudentClassDetailPage() {
   const { classId = "" } = useParams();
   const detail = useClass(classId);
+  usePageTitle(detail.data?.name);
   const leave = useLeaveClass();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -50,7 +52,7 @@ export function StudentClassDetailPage() {
       <Card className="p-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div>
-            <h2 className="text-2xl font-semibold">{c.name}</h2>
+            <h1 className="text-2xl font-semibold">{c.name}</h1>
             {c.description && <p className="mt-1 text-slate-600">{c.description}</p>}
             <p className="mt-3 text-sm text-slate-700">
               Teacher: {c.teacher.name} ({c.teacher.email})

@@ -17,6 +17,14 @@ import {
 } from "@/shared/domain/progress.ts";
 import { progressAction } from "./progress-view.ts";
 
+// Below md the table stacks: one card per student, each value under its own small label (the
+// column headings would not fit a 360 px phone), the action full width.
+const cell = (label: string) => ({
+  "data-label": label,
+  className:
+    "md:py-3 md:pr-4 before:block before:text-xs before:font-medium before:text-slate-600 before:content-[attr(data-label)] md:before:content-none",
+});
+
 export function StudentProgressTable({
   assignmentId,
   rows,
@@ -28,9 +36,9 @@ export function StudentProgressTable({
     return <p className="text-sm text-slate-600">No students have joined this class yet.</p>;
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-600">
+    <div>
+      <table className="block w-full text-left text-sm md:table">
+        <thead className="hidden border-b border-slate-200 text-slate-600 md:table-header-group">
           <tr>
             <th scope="col" className="py-2 pr-4 font-medium">
               Student
@@ -49,13 +57,13 @@ export function StudentProgressTable({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200">
+        <tbody className="block divide-y divide-slate-200 md:table-row-group">
           {rows.map((r) => {
             const action = progressAction(r.status);
             const activity = testRunActivity(r.testRuns, r.submissionId !== null);
             return (
-              <tr key={r.student.id}>
-                <th scope="row" className="py-3 pr-4 font-normal">
+              <tr key={r.student.id} className="grid grid-cols-2 gap-x-4 gap-y-3 py-3 md:table-row md:py-0">
+                <th scope="row" className="col-span-2 font-normal md:py-3 md:pr-4">
                   <span className="block font-medium text-slate-900">{r.student.name}</span>
                   <span className="block text-xs text-slate-600">{r.student.email}</span>
                   {r.leftClass && (
@@ -64,11 +72,11 @@ export function StudentProgressTable({
                     </span>
                   )}
                 </th>
-                <td className="py-3 pr-4">
+                <td {...cell("Status")}>
                   <Badge tone={PROGRESS_TONES[r.status]}>{PROGRESS_LABELS[r.status]}</Badge>
                   {activity && <span className="mt-1 block text-xs text-slate-600">{activity}</span>}
                 </td>
-                <td className="py-3 pr-4 text-slate-700">
+                <td {...cell("Submission Date")}>
                   {r.submittedAt ? formatDateTime(r.submittedAt) : "—"}
                   {r.lateByMs !== null && (
                     <span className="mt-1 block">
@@ -76,7 +84,7 @@ export function StudentProgressTable({
                     </span>
                   )}
                 </td>
-                <td className="py-3 pr-4 text-slate-900">
+                <td {...cell("Grade")}>
                   {r.grade === null ? "—" : formatGrade(r.grade)}
                   {r.previousGrade !== null && (
                     <span className="mt-1 block text-xs text-slate-600">
@@ -84,7 +92,7 @@ export function StudentProgressTable({
                     </span>
                   )}
                 </td>
-                <td className="py-3 text-right whitespace-nowrap">
+                <td className="col-span-2 whitespace-nowrap md:py-3 md:text-right">
                   {action && (
                     <ButtonLink
                       to={`/teacher/assignments/${assignmentId}/students/${r.student.id}`}

@@ -1,0 +1,61 @@
+// The pages outside the signed-in areas: the public site (inside its layout), sign-in and the
+// pages a session needs before it has an area. Loaded on demand, except the landing page.
+import type { RouteObject } from "react-router";
+import { DashboardRedirect, RequireSession } from "@/client/app/guards.tsx";
+import { lazyPage } from "@/client/app/lazy-page.tsx";
+import { LandingPage } from "@/client/features/public/landing-page.tsx";
+
+const AuthPage = lazyPage(() => import("@/client/features/auth/auth-page.tsx"), "AuthPage");
+const SelectRolePage = lazyPage(
+  () => import("@/client/features/auth/select-role-page.tsx"),
+  "SelectRolePage",
+);
+const UpdatePasswordPage = lazyPage(
+  () => import("@/client/features/auth/update-password-page.tsx"),
+  "UpdatePasswordPage",
+);
+const DevMailboxPage = lazyPage(
+  () => import("@/client/features/dev-mailbox/dev-mailbox-page.tsx"),
+  "DevMailboxPage",
+);
+const AboutPage = lazyPage(() => import("@/client/features/public/about-page.tsx"), "AboutPage");
+const ContactPage = lazyPage(() => import("@/client/features/public/contact-page.tsx"), "ContactPage");
+const PrivacyPage = lazyPage(() => import("@/client/features/public/privacy-page.tsx"), "PrivacyPage");
+const TermsPage = lazyPage(() => import("@/client/features/public/terms-page.tsx"), "TermsPage");
+const PlaygroundPage = lazyPage(
+  () => import("@/client/features/playground/playground-page.tsx"),
+  "PlaygroundPage",
+);
+
+/** The public site, shown inside PublicLayout. */
+export const publicSiteRoutes: RouteObject[] = [
+  { path: "/", element: <LandingPage /> },
+  { path: "/about", element: <AboutPage /> },
+  { path: "/privacy", element: <PrivacyPage /> },
+  { path: "/terms", element: <TermsPage /> },
+  { path: "/contact", element: <ContactPage /> },
+];
+
+/** Pages with a layout of their own. */
+export const standaloneRoutes: RouteObject[] = [
+  { path: "/auth", element: <AuthPage /> },
+  { path: "/update-password", element: <UpdatePasswordPage /> },
+  { path: "/dev/mailbox", element: <DevMailboxPage /> },
+  {
+    path: "/select-role",
+    element: (
+      <RequireSession>
+        <SelectRolePage />
+      </RequireSession>
+    ),
+  },
+  {
+    path: "/playground",
+    element: (
+      <RequireSession>
+        <PlaygroundPage />
+      </RequireSession>
+    ),
+  },
+  { path: "/dashboard", element: <DashboardRedirect /> },
+];
