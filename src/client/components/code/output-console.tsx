@@ -19,8 +19,26 @@ export function OutputConsole({ output, waitingForInput, prompt, onInput, placeh
   const input = useRef<HTMLInputElement>(null);
   const end = useRef<HTMLDivElement>(null);
 
+  // Where the student was when input() first asked (Run, or the editor after Ctrl+Enter): the
+  // answer field disappears once answered, and focus goes back there instead of to the page body.
+  const before = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (waitingForInput) input.current?.focus();
+    if (waitingForInput) {
+      const active = document.activeElement;
+      if (
+        !before.current &&
+        active instanceof HTMLElement &&
+        active !== input.current &&
+        active !== document.body
+      )
+        before.current = active;
+      input.current?.focus();
+    } else if (before.current) {
+      const back = before.current;
+      before.current = null;
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && back.isConnected) back.focus();
+    }
   }, [waitingForInput]);
 
   // Keep the newest output in view, as a terminal does.

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import { type ButtonHTMLAttributes, useLayoutEffect, useRef } from "react";
 import { Link, type LinkProps } from "react-router";
 
 type Variant = "primary" | "secondary" | "ghost" | "danger";
@@ -36,8 +36,24 @@ export function Button({
   type = "button",
   ...rest
 }: ButtonProps) {
+  // A button pressed by keyboard is usually disabled while its work runs (Run Tests, Submit Code),
+  // and the browser then drops focus to the page body. Take it back when the work is done, unless
+  // the user has moved on.
+  const self = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+  const off = Boolean(disabled || busy);
+  useLayoutEffect(() => {
+    if (off) {
+      if (document.activeElement === self.current) hadFocus.current = true;
+    } else if (hadFocus.current) {
+      hadFocus.current = false;
+      const active = document.activeElement;
+      if (active === null || active === document.body) self.current?.focus();
+    }
+  }, [off]);
   return (
     <button
+      ref={self}
       type={type}
       className={buttonClass(variant, size, className)}
       disabled={disabled || busy}

@@ -18,7 +18,7 @@ export function AuthCard({
       <div className="mb-6">
         <Logo />
       </div>
-      <main className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+      <main className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm [overflow-wrap:anywhere]">
         <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
         {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
         <div className="mt-6">{children}</div>

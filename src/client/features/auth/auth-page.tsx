@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useMe } from "@/client/api/me.ts";
 import { Loading } from "@/client/components/ui/loading.tsx";
-import { useAuthDraft } from "./auth-draft.ts";
+import { startSignUp, useAuthDraft } from "./auth-draft.ts";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
 import { MailSent } from "./mail-sent.tsx";
 import { SignInForm } from "./sign-in-form.tsx";
@@ -39,7 +39,10 @@ export function AuthPage() {
           draft={draft}
           initialError={linkError}
           onForgotPassword={() => go("forgot")}
-          onSignUp={() => go("name")}
+          onSignUp={() => {
+            startSignUp(draft);
+            go("name");
+          }}
         />
       );
     case "name":

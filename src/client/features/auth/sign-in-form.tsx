@@ -13,7 +13,7 @@ import { signInErrorMessage } from "./auth-errors.ts";
 import { EmailField } from "./email-field.tsx";
 
 export function SignInForm({
-  draft: { email, setEmail, password, setPassword },
+  draft: { email, setEmail },
   initialError,
   onForgotPassword,
   onSignUp,
@@ -24,6 +24,7 @@ export function SignInForm({
   onForgotPassword: () => void;
   onSignUp: () => void;
 }) {
+  const [password, setPassword] = useState("");
   const [error, setError] = useState(initialError);
   const [busy, setBusy] = useState(false);
   // After an unconfirmed sign-in: offer the link again (null: not offered, else the outcome).

@@ -12,7 +12,7 @@ import { BackLink } from "./back-link.tsx";
 import { EmailField } from "./email-field.tsx";
 
 export function SignUpCredentialsStep({
-  draft: { name, email, setEmail, password, setPassword },
+  draft: { name, email, setEmail },
   onSignedUp,
   onBack,
 }: {
@@ -20,6 +20,7 @@ export function SignUpCredentialsStep({
   onSignedUp: () => void;
   onBack: () => void;
 }) {
+  const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -1,6 +1,8 @@
 // A static picture of a lesson for the landing page: code, its output and the test results.
 // Plain text with a tiny hand-rolled colouring, so the landing page loads no editor or Python.
-import { CheckCircle2, Play } from "lucide-react";
+// It has no Run button: a real one would fetch Python (~14 MB) for a demo whose output is already
+// shown, and answering its input() needs the workspace console; signed-in users run code for real.
+import { CheckCircle2 } from "lucide-react";
 
 const code = `# Even or odd?
 number = int(input("Enter a number: "))
@@ -50,12 +52,8 @@ export function CodeSample() {
         <span className="size-3 rounded-full bg-yellow-400" aria-hidden />
         <span className="size-3 rounded-full bg-green-400" aria-hidden />
         <span className="ml-2 font-mono text-xs text-slate-400">even_or_odd.py</span>
-        <span
-          aria-hidden
-          className="ml-auto inline-flex items-center gap-1 rounded-md bg-brand-600 px-2 py-1 text-xs font-medium text-white"
-        >
-          <Play className="size-3" /> Run
-        </span>
+        {/* A picture, not a console: no Run button that does nothing (see the file's note). */}
+        <span className="ml-auto text-xs text-slate-400">Example</span>
       </div>
       <pre className="overflow-x-auto px-5 py-4 font-mono text-sm leading-6 text-slate-100">
         <code>

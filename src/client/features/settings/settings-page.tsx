@@ -151,6 +151,7 @@ export function SettingsPage() {
         <div className="mt-2">
           <SettingsSection
             title="Full Name"
+            fieldLabelled
             value={user.name}
             editing={editing === "name"}
             onEdit={() => open("name")}
@@ -168,6 +169,7 @@ export function SettingsPage() {
           </SettingsSection>
           <SettingsSection
             title="Email Address"
+            fieldLabelled
             value={user.email}
             editing={editing === "email"}
             onEdit={() => open("email")}

@@ -1,0 +1,49 @@
+// Forms that must not lose work or carry over what they should not: sign-up's step 2 starts empty
+// after sign-in was typed in, a long name stays inside the auth card, Settings names each field once.
+import { expect, test } from "@playwright/test";
+import { signUpVerified } from "./helpers/auth.ts";
+
+test("sign-up step 2 is not pre-filled with the e-mail and password typed to sign in; the name is kept", async ({
+  page,
+}) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("someone@example.com");
+  await page.getByLabel("Password").fill("TheirSecret1!");
+  await page.getByRole("button", { name: "Get started" }).click();
+  const longName = `Maximiliana ${"Wolfeschlegelsteinhausenbergerdorff".repeat(2)}`; // 82, under the 100 limit
+  await page.getByLabel("Your name").fill(longName);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: /Nice to meet you/ })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("");
+  await expect(page.getByLabel("Password")).toHaveValue("");
+
+  // A long name wraps inside the card instead of running off its edge (at phone width too).
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    const card = page.getByRole("main");
+    const overflow = await card.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+    const box = await card.boundingBox();
+    expect(heading!.x + heading!.width).toBeLessThanOrEqual(box!.x + box!.width);
+  }
+
+  // Back to step 1 and on again: the name stays, and a password typed on step 2 is not kept.
+  await page.getByLabel("Email").fill("new@example.com");
+  await page.getByLabel("Password").fill("Secret123!");
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByLabel("Your name")).toHaveValue(longName);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByLabel("Email")).toHaveValue("new@example.com");
+  await expect(page.getByLabel("Password")).toHaveValue("");
+});
+
+test("Settings: Full Name is named once while it is edited", async ({ page }) => {
+  await signUpVerified(page, "student", "Sol Settings");
+  await page.goto("/student/settings");
+  const section = page.getByRole("region", { name: "Full Name" });
+  await section.getByRole("button", { name: "Edit" }).click();
+  await expect(section.getByLabel("Full Name")).toBeFocused();
+  await expect(section.getByText("Full Name", { exact: true })).toHaveCount(1);
+});
