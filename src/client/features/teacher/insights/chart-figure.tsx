@@ -52,7 +52,7 @@ export function ChartFigure({
         <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
           Show as a table
         </summary>
-        <div className="mt-2 max-h-64 overflow-y-auto">{table}</div>
+        <div className="mt-2">{table}</div>
       </details>
     </figure>
   );

@@ -1,9 +1,9 @@
 // The insights pictures, drawn with Recharts. This module is loaded on demand by chart-figure.tsx
 // (Recharts is large), so the page's tables and numbers appear first. Each picture is one image
 // for assistive technology (role="img" with a summary); its table equivalent sits beside it.
-import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 
-// brand-600 and slate-500/200: bars and lines keep 3:1 contrast against white (WCAG 1.4.11).
+// brand-600 and slate-500/200: bars keep 3:1 contrast against white (WCAG 1.4.11).
 const INK = "#2563eb";
 const AXIS = "#64748b";
 const GRID = "#e2e8f0";
@@ -30,11 +30,11 @@ function Frame({
 
 export type DayCount = { date: string; label: string; count: number };
 
-/** Submissions per day (last 4 weeks): a line over days. */
+/** Submissions per day (last 4 weeks): one bar a day. */
 export function DailySubmissionsChart({ days, label }: { days: DayCount[]; label: string }) {
   return (
     <Frame label={label}>
-      <LineChart
+      <BarChart
         data={days}
         responsive
         accessibilityLayer={false}
@@ -45,16 +45,8 @@ export function DailySubmissionsChart({ days, label }: { days: DayCount[]; label
         <XAxis dataKey="label" tick={tick} stroke={AXIS} interval="preserveStartEnd" minTickGap={24} />
         <YAxis allowDecimals={false} tick={tick} stroke={AXIS} />
         <Tooltip formatter={(v) => [v, "Submissions"]} />
-        <Line
-          type="monotone"
-          dataKey="count"
-          name="Submissions"
-          stroke={INK}
-          strokeWidth={2}
-          dot={false}
-          isAnimationActive={animate()}
-        />
-      </LineChart>
+        <Bar dataKey="count" name="Submissions" fill={INK} isAnimationActive={animate()} />
+      </BarChart>
     </Frame>
   );
 }

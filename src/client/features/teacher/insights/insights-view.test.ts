@@ -74,12 +74,15 @@ describe("submissions per day", () => {
 });
 
 describe("score distribution and category completion in words", () => {
-  it("names the commonest band", () => {
+  it("names every band that has students", () => {
     const buckets = [
       { label: "0–9", from: 0, to: 9, count: 1 },
       { label: "90–100", from: 90, to: 100, count: 2 },
     ];
-    expect(scoreSummary(buckets)).toBe("3 students' latest scores; most are in 90–100 (2).");
+    expect(scoreSummary(buckets)).toBe("3 students' latest scores: 1 in 0–9, 2 in 90–100.");
+    expect(scoreSummary([{ label: "50–59", from: 50, to: 59, count: 1 }])).toBe(
+      "1 student's latest score: 1 in 50–59.",
+    );
     expect(scoreSummary(buckets.map((b) => ({ ...b, count: 0 })))).toMatch(/No final submissions yet/);
   });
 

@@ -75,12 +75,12 @@ export function dailySummary(rows: DayRow[]): string {
   return `${plural(total, "submission")} in the last ${rows.length} days; busiest day ${busiest.longLabel} with ${busiest.count}; ${plural(quiet, "day")} with none.`;
 }
 
-/** The words under the score chart. */
+/** The words under the score chart: how many students, and every band that has any. */
 export function scoreSummary(buckets: ScoreBucket[]): string {
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   if (total === 0) return "No final submissions yet, so there are no scores to show.";
-  const top = buckets.reduce((a, b) => (b.count > a.count ? b : a));
-  return `${total} ${total === 1 ? "student's" : "students'"} latest scores; most are in ${top.label} (${top.count}).`;
+  const bands = buckets.filter((b) => b.count > 0).map((b) => `${b.count} in ${b.label}`);
+  return `${total} ${total === 1 ? "student's latest score" : "students' latest scores"}: ${bands.join(", ")}.`;
 }
 
 export type CategoryRow = {

@@ -57,7 +57,8 @@ function ProgressFigures({ p, showClass }: { p: StudentInsight; showClass: boole
           )}
         </ul>
       )}
-      {p.strugglingAreas.length > 0 && (
+      {/* A struggling student's reason lists the areas already. */}
+      {!p.struggling && p.strugglingAreas.length > 0 && (
         <p className="text-sm text-slate-700">
           <span className="font-medium">Struggling areas:</span>{" "}
           {p.strugglingAreas.map(strugglingAreaText).join("; ")}
@@ -156,10 +157,12 @@ function Performance({ data }: { data: StudentPerformance }) {
             title="Completion by exercise category"
             summary={categorySummary(cats)}
             chart={
-              <CategoryCompletionChart
-                categories={cats}
-                label={`Completion by exercise category: ${categorySummary(cats)}`}
-              />
+              cats.some((c) => c.completed > 0) && (
+                <CategoryCompletionChart
+                  categories={cats}
+                  label={`Completion by exercise category: ${categorySummary(cats)}`}
+                />
+              )
             }
             table={
               <FigureTable
