@@ -180,4 +180,12 @@ test("insights: empty states, then a class's risks, assignments and engagement f
   await cyRow.getByRole("button", { name: /Cy Quiet/ }).click();
   await expect(overview.getByText("Could not load student data")).toBeVisible({ timeout: 15_000 });
   await overview.getByRole("button", { name: "Close" }).last().click();
+
+  // ── An assignment's 'View Insights' lands on its class, searched for it ──
+  await teacher.goto(`/teacher/assignments/${greeting.id}`);
+  await teacher.getByRole("link", { name: "View Insights" }).click();
+  await expect(teacher).toHaveURL(new RegExp(`/teacher/insights\\?classId=${klass.id}&search=Greeting$`));
+  await expect(teacher.getByRole("searchbox", { name: "Search assignments" })).toHaveValue("Greeting");
+  await expect(monitor.getByRole("row", { name: /Greeting/ })).toBeVisible();
+  await expect(monitor.getByRole("row", { name: /Reading task/ })).toHaveCount(0);
 });

@@ -17,6 +17,7 @@ import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
 import { StatCard } from "@/client/components/ui/stat-card.tsx";
 import { dueDateLabel } from "@/client/features/teacher/due-dates.ts";
+import { insightsHref } from "@/client/features/teacher/insights/insights-url.ts";
 import { languageLabel } from "@/client/features/teacher/languages.ts";
 import { ApiError } from "@/client/lib/api.ts";
 import { formatDate } from "@/client/lib/format.ts";
@@ -89,7 +90,7 @@ export function AssignmentDetailPage() {
           }
           actions={
             <>
-              <ButtonLink to="/teacher/insights" variant="secondary">
+              <ButtonLink to={insightsHref({ classId: a.class.id, search: a.name })} variant="secondary">
                 <BarChart3 className="size-4" aria-hidden />
                 View Insights
               </ButtonLink>
