@@ -57,13 +57,17 @@ export function ownedClasses(db: Db, teacherId: string, classId: string | null) 
   );
 }
 
-const inClasses = (column: SQL, classIds: string[]) =>
+const inClasses = (column: SQL, classIds: string[]): SQL =>
   classIds.length === 0
     ? sql`false`
     : sql`${column} in (${sql.join(
         classIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`;
+
+/** Submissions of the classes' assignments, as an index-friendly `= any(array(...))`. */
+const ofClassAssignments = (column: SQL, classIds: string[]) =>
+  sql`${column} = any(array(select id from assignments where ${inClasses(sql`class_id`, classIds)}))`;
 
 export function members(db: Db, classIds: string[]) {
   return rows<MemberRow>(
@@ -78,6 +82,8 @@ export function members(db: Db, classIds: string[]) {
 /**
  * Per student: last activity (run-tests attempt, submission, exercise save or sign-in) and last
  * work (the same without sign-in), up to `now` — a moved clock sees nothing from its future.
+ * Every exercise save also stamps the student's exercise_submissions row (one per exercise, the
+ * newest save's time), so that indexed table stands for the saves.
  */
 export function activity(db: Db, userIds: string[], now: Date) {
   if (userIds.length === 0) return Promise.resolve([] as ActivityRow[]);
@@ -88,17 +94,15 @@ export function activity(db: Db, userIds: string[], now: Date) {
   );
   return rows<ActivityRow>(
     db,
-    sql`with u(id) as (select unnest(array[${ids}]::text[])),
-        f as (
+    sql`with f as materialized (
           select u.id,
             (select max(submitted_at) from submissions s where s.user_id = u.id and s.submitted_at <= ${at}) as sub,
-            (select max(submitted_at) from exercise_attempts a where a.user_id = u.id and a.submitted_at <= ${at}) as att,
             (select max(submitted_at) from exercise_submissions e where e.user_id = u.id and e.submitted_at <= ${at}) as ex,
             (select max(created_at) from session x where x.user_id = u.id and x.created_at <= ${at}) as signin
-          from u)
+          from unnest(array[${ids}]::text[]) as u(id))
         select id as "userId",
-          ${ms(sql`greatest(sub, att, ex, signin)`)} as "lastActivity",
-          ${ms(sql`greatest(sub, att, ex)`)} as "lastWork"
+          ${ms(sql`greatest(sub, ex, signin)`)} as "lastActivity",
+          ${ms(sql`greatest(sub, ex)`)} as "lastWork"
         from f`,
   );
 }
@@ -128,19 +132,13 @@ export function work(
   const at = now.toISOString();
   return rows<WorkFacts>(
     db,
-    sql`with s as (
-          select s.id, s.assignment_id, s.user_id, s.submitted_at, s.is_final, s.score,
-                 s.passed_tests, s.total_tests, s.teacher_grade
-          from submissions s
-          join assignments a on a.id = s.assignment_id
-          join class_members m on m.class_id = a.class_id and m.user_id = s.user_id
-          where ${inClasses(sql`a.class_id`, classIds)} and s.submitted_at <= ${at}
-            ${filter.assignmentId ? sql`and s.assignment_id = ${filter.assignmentId}` : sql``}
-            ${filter.userId ? sql`and s.user_id = ${filter.userId}` : sql``}
-        ),
-        lf as (
-          select distinct on (assignment_id, user_id) *
-          from s where is_final
+    sql`with lf as (
+          select distinct on (assignment_id, user_id) assignment_id, user_id, id, submitted_at, score,
+                 passed_tests, total_tests, teacher_grade
+          from submissions
+          where is_final and ${ofClassAssignments(sql`assignment_id`, classIds)} and submitted_at <= ${at}
+            ${filter.assignmentId ? sql`and assignment_id = ${filter.assignmentId}` : sql``}
+            ${filter.userId ? sql`and user_id = ${filter.userId}` : sql``}
           order by assignment_id, user_id, submitted_at desc, id desc
         )
         select s.assignment_id as "assignmentId", s.user_id as "userId",
@@ -151,7 +149,14 @@ export function work(
           lf.score::float8 as score, lf.passed_tests as passed, lf.total_tests as total,
           lf.teacher_grade::float8 as grade,
           (count(*) filter (where s.submitted_at < lf.submitted_at))::int as before
-        from s left join lf on lf.assignment_id = s.assignment_id and lf.user_id = s.user_id
+        from submissions s
+        join assignments a on a.id = s.assignment_id
+        join class_members m on m.class_id = a.class_id and m.user_id = s.user_id
+          and ${inClasses(sql`m.class_id`, classIds)}
+        left join lf on lf.assignment_id = s.assignment_id and lf.user_id = s.user_id
+        where ${ofClassAssignments(sql`s.assignment_id`, classIds)} and s.submitted_at <= ${at}
+          ${filter.assignmentId ? sql`and s.assignment_id = ${filter.assignmentId}` : sql``}
+          ${filter.userId ? sql`and s.user_id = ${filter.userId}` : sql``}
         group by s.assignment_id, s.user_id, lf.id, lf.submitted_at, lf.score, lf.passed_tests,
                  lf.total_tests, lf.teacher_grade`,
   );
@@ -207,7 +212,8 @@ export function finalsPerDay(db: Db, classIds: string[], from: Date, now: Date) 
         from submissions s
         join assignments a on a.id = s.assignment_id
         join class_members m on m.class_id = a.class_id and m.user_id = s.user_id
-        where ${inClasses(sql`a.class_id`, classIds)} and s.is_final
+          and ${inClasses(sql`m.class_id`, classIds)}
+        where ${ofClassAssignments(sql`s.assignment_id`, classIds)} and s.is_final
           and s.submitted_at >= ${from.toISOString()} and s.submitted_at <= ${now.toISOString()}
         group by 1, 2`,
   );
@@ -221,7 +227,8 @@ export function finalsSince(db: Db, classIds: string[], from: Date, now: Date) {
         from submissions s
         join assignments a on a.id = s.assignment_id
         join class_members m on m.class_id = a.class_id and m.user_id = s.user_id
-        where ${inClasses(sql`a.class_id`, classIds)} and s.is_final
+          and ${inClasses(sql`m.class_id`, classIds)}
+        where ${ofClassAssignments(sql`s.assignment_id`, classIds)} and s.is_final
           and s.submitted_at > ${from.toISOString()} and s.submitted_at <= ${now.toISOString()}
         group by 1`,
   );

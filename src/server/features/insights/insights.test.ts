@@ -11,7 +11,13 @@ import type {
   StudentPerformance,
 } from "../../../shared/api/insights.ts";
 import { DAY_MS } from "../../../shared/domain/insights.ts";
-import { exerciseAttempts, session, submissions, testCaseResults } from "../../db/schema.ts";
+import {
+  exerciseAttempts,
+  exerciseSubmissions,
+  session,
+  submissions,
+  testCaseResults,
+} from "../../db/schema.ts";
 
 // The clock is moved 30 days past the real one: every sign-in and class join the factories make
 // is then 30 days old, and all the work below is written straight into the tables at chosen times
@@ -119,6 +125,15 @@ beforeAll(async () => {
       totalTests: 2,
       submittedAt: ago(1, h),
     });
+  // Every Save also stamps the student's one row per exercise (as the exercise service does).
+  await t.db.insert(exerciseSubmissions).values({
+    exerciseId: exercise,
+    userId: s.sam.id,
+    code: "x",
+    totalTests: 2,
+    isSaved: true,
+    submittedAt: ago(1, 2),
+  });
   // Ivy: did everything, 6 days and 1 hour ago, then nothing: two runs before the A1 final.
   await submission(s.ivy, a1, ago(6, 3), false);
   await submission(s.ivy, a1, ago(6, 2), false);
