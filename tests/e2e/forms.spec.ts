@@ -47,3 +47,25 @@ test("Settings: Full Name is named once while it is edited", async ({ page }) =>
   await expect(section.getByLabel("Full Name")).toBeFocused();
   await expect(section.getByText("Full Name", { exact: true })).toHaveCount(1);
 });
+
+test("auth errors mark the field they are about, link the message and move focus there", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const password = page.getByLabel("Password");
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toHaveAccessibleDescription("Please enter both email and password.");
+  await expect(password).toBeFocused();
+  await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+
+  await page.getByRole("button", { name: "Get started" }).click();
+  await page.getByLabel("Your name").fill("Ada");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Email").fill("not-an-address");
+  await page.getByLabel("Password").fill("Secret123!");
+  await page.getByRole("button", { name: "Create account" }).click();
+  const email = page.getByLabel("Email");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription("Please enter a valid email address.");
+  await expect(email).toBeFocused();
+});

@@ -7,9 +7,19 @@ const tones = {
 } as const;
 
 /** A banner for errors and successes; announced to screen readers. */
-export function Alert({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+export function Alert({
+  tone,
+  id,
+  children,
+}: {
+  tone: keyof typeof tones;
+  /** For a field's aria-describedby when the message is about that field. */
+  id?: string;
+  children: ReactNode;
+}) {
   return (
     <div
+      id={id}
       role={tone === "error" ? "alert" : "status"}
       className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}
     >

@@ -1,13 +1,15 @@
 // Forgot password: ask for a reset link by e-mail (the answer never says whether the address exists).
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
+import { useFocusFirstError } from "@/client/components/ui/field.tsx";
 import { authClient } from "@/client/lib/auth-client.ts";
 import { validateForgotPassword } from "@/shared/domain/auth-rules.ts";
 import { AuthCard } from "./auth-card.tsx";
 import type { AuthDraft } from "./auth-draft.ts";
 import { BackLink } from "./back-link.tsx";
 import { EmailField } from "./email-field.tsx";
+import { fieldOfAuthError, invalidIf } from "./error-field.ts";
 
 export function ForgotPasswordForm({
   draft: { email, setEmail },
@@ -19,12 +21,18 @@ export function ForgotPasswordForm({
   onBack: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const alertId = useId();
+  const { ref: formRef, focusFirstError } = useFocusFirstError();
+  const errorField = fieldOfAuthError(error, { email });
   const [busy, setBusy] = useState(false);
 
   async function requestReset(e: FormEvent) {
     e.preventDefault();
     const problem = validateForgotPassword(email);
-    if (problem) return setError(problem);
+    if (problem) {
+      setError(problem);
+      return focusFirstError();
+    }
     setBusy(true);
     setError(null);
     try {
@@ -51,9 +59,18 @@ export function ForgotPasswordForm({
       title="Reset your password"
       subtitle="Enter your e-mail and we will send you a link to choose a new password."
     >
-      <form onSubmit={requestReset} noValidate className="space-y-4">
-        {error && <Alert tone="error">{error}</Alert>}
-        <EmailField value={email} onChange={setEmail} autoFocus />
+      <form ref={formRef} onSubmit={requestReset} noValidate className="space-y-4">
+        {error && (
+          <Alert tone="error" id={alertId}>
+            {error}
+          </Alert>
+        )}
+        <EmailField
+          value={email}
+          onChange={setEmail}
+          autoFocus
+          aria={invalidIf("email", errorField, alertId)}
+        />
         <Button type="submit" className="w-full" busy={busy}>
           Send reset link
         </Button>

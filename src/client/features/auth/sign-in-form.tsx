@@ -1,16 +1,17 @@
 // Sign in with e-mail and password; an unconfirmed address is offered the confirmation link again.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { useRefreshMe } from "@/client/api/me.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
-import { TextField } from "@/client/components/ui/field.tsx";
+import { TextField, useFocusFirstError } from "@/client/components/ui/field.tsx";
 import { authClient } from "@/client/lib/auth-client.ts";
 import { validateSignIn } from "@/shared/domain/auth-rules.ts";
 import { AuthCard } from "./auth-card.tsx";
 import type { AuthDraft } from "./auth-draft.ts";
 import { signInErrorMessage } from "./auth-errors.ts";
 import { EmailField } from "./email-field.tsx";
+import { fieldOfAuthError, invalidIf } from "./error-field.ts";
 
 export function SignInForm({
   draft: { email, setEmail },
@@ -26,6 +27,9 @@ export function SignInForm({
 }) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState(initialError);
+  const alertId = useId();
+  const { ref: formRef, focusFirstError } = useFocusFirstError();
+  const errorField = fieldOfAuthError(error, { email, password });
   const [busy, setBusy] = useState(false);
   // After an unconfirmed sign-in: offer the link again (null: not offered, else the outcome).
   const [resend, setResend] = useState<null | "offer" | "sending" | "sent" | "failed">(null);
@@ -48,7 +52,10 @@ export function SignInForm({
   async function signIn(e: FormEvent) {
     e.preventDefault();
     const problem = validateSignIn(email, password);
-    if (problem) return setError(problem);
+    if (problem) {
+      setError(problem);
+      return focusFirstError();
+    }
     setBusy(true);
     setError(null);
     try {
@@ -72,8 +79,12 @@ export function SignInForm({
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue learning and teaching Python.">
-      <form onSubmit={signIn} noValidate className="space-y-4">
-        {error && <Alert tone="error">{error}</Alert>}
+      <form ref={formRef} onSubmit={signIn} noValidate className="space-y-4">
+        {error && (
+          <Alert tone="error" id={alertId}>
+            {error}
+          </Alert>
+        )}
         {resend && (
           <div className="text-sm" aria-live="polite">
             {resend === "sent" ? (
@@ -87,11 +98,12 @@ export function SignInForm({
             )}
           </div>
         )}
-        <EmailField value={email} onChange={setEmail} />
+        <EmailField value={email} onChange={setEmail} aria={invalidIf("email", errorField, alertId)} />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
+          {...invalidIf("password", errorField, alertId)}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
