@@ -108,6 +108,10 @@ test("insights: empty states, then a class's risks, assignments and engagement f
   await expect(engagement).toContainText("High");
   await expect(teacher.getByText(/2 submissions in the last 28 days/)).toBeVisible();
   await expectNoAxeViolations(teacher);
+  // On a phone the tables scroll sideways inside regions a keyboard can reach.
+  await teacher.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(teacher);
+  await teacher.setViewportSize({ width: 1280, height: 800 });
 
   // ── Search and class filter live in the address and survive a reload ──
   const searchBox = teacher.getByRole("searchbox", { name: "Search assignments" });

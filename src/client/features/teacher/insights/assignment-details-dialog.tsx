@@ -39,7 +39,7 @@ function TestCaseItem({ t }: { t: TestCaseInsight }) {
           <ul className="mt-1 space-y-1">
             {t.commonWrongOutputs.map((w) => (
               <li key={w.output} className="flex items-start gap-2 text-xs">
-                <pre className="min-w-0 flex-1 overflow-x-auto rounded bg-slate-50 px-2 py-1 font-mono whitespace-pre-wrap text-slate-800">
+                <pre className="min-w-0 flex-1 rounded [overflow-wrap:anywhere] bg-slate-50 px-2 py-1 font-mono whitespace-pre-wrap text-slate-800">
                   {w.output === "" ? "(no output)" : w.output}
                 </pre>
                 <span className="shrink-0 text-slate-600">

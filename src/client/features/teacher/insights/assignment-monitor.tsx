@@ -10,6 +10,7 @@ import type { AssignmentMonitorRow } from "@/shared/api/insights.ts";
 import { DIFFICULTY_LABELS, DIFFICULTY_TONES, INSIGHTS_TEXT } from "@/shared/domain/insights.ts";
 import { filterBySearch } from "./insights-url.ts";
 import { failureBand, NO_DATA, numberOrNoData } from "./insights-view.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 export function FailureRateBadge({ rate }: { rate: number | null }) {
   const band = failureBand(rate);
@@ -58,11 +59,9 @@ export function AssignmentMonitor({
       ) : shown.length === 0 ? (
         <p className="text-sm text-slate-600">{INSIGHTS_TEXT.noAssignmentsMatching(search.trim())}</p>
       ) : (
-        <section
-          aria-labelledby="assignment-monitor"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-          tabIndex={0}
-          className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200"
+        <ScrollRegion
+          labelledBy="assignment-monitor"
+          className="max-h-[28rem] overflow-auto border border-slate-200"
         >
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 border-b border-slate-200 bg-slate-50 text-slate-600">
@@ -113,7 +112,7 @@ export function AssignmentMonitor({
               ))}
             </tbody>
           </table>
-        </section>
+        </ScrollRegion>
       )}
     </Card>
   );

@@ -8,6 +8,7 @@ import type { ClassEngagementRow, SubmissionsPerDay } from "@/shared/api/insight
 import { ENGAGEMENT_LABELS, ENGAGEMENT_TONES, INSIGHTS_TEXT } from "@/shared/domain/insights.ts";
 import { ChartFigure, DailySubmissionsChart, FigureTable } from "./chart-figure.tsx";
 import { dailySubmissions, dailySummary, NO_DATA, percentOrNoData } from "./insights-view.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 function DailyChart({ data, classId }: { data: SubmissionsPerDay; classId: string | null }) {
   const selectId = useId();
@@ -72,7 +73,7 @@ export function ClassEngagement({
         <p className="text-sm text-slate-600">{INSIGHTS_TEXT.noEngagement}</p>
       ) : (
         <div className="space-y-6">
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Class engagement table">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
@@ -117,7 +118,7 @@ export function ClassEngagement({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {perDay.days.length > 0 && <DailyChart data={perDay} classId={classId} />}
         </div>
       )}

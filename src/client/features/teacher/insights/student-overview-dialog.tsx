@@ -19,6 +19,7 @@ import {
 import { formatGrade } from "@/shared/domain/progress.ts";
 import { CategoryCompletionChart, ChartFigure, FigureTable } from "./chart-figure.tsx";
 import { categoryRows, categorySummary, NO_DATA, percentOrNoData, triedExercises } from "./insights-view.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : NO_DATA);
 
@@ -87,7 +88,7 @@ function Performance({ data }: { data: StudentPerformance }) {
         {data.assignments.length === 0 ? (
           <p className="text-sm text-slate-600">No assignments set for this student's classes yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Assignments table">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
@@ -144,7 +145,7 @@ function Performance({ data }: { data: StudentPerformance }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
 
