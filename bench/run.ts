@@ -276,6 +276,31 @@ async function browser() {
       suites.push(await measure(page, "pyclass:run-tests"));
     }
     row("Run Tests, 10 cases, warm", ms(median(suites)), "median of 5; budget ≤ 300 ms");
+
+    // A failed test whose output is 100,000 lines: expanding it renders a capped view at once.
+    await setCode(page, 'print("\\n".join(str(i) for i in range(100_000)))');
+    await page.getByRole("button", { name: "Run Tests" }).click();
+    await page.getByTestId("test-summary").getByText("0/10 tests").waitFor({ timeout: 120_000 });
+    await ready.getByText("Ready").waitFor();
+    const first = page.getByRole("button", { name: /^Test 1\b/ });
+    const expands: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      if ((await first.getAttribute("aria-expanded")) === "true") await first.click();
+      const started = await page.evaluate(() => performance.now());
+      await first.click();
+      // Other failed tests are open too: wait for this one's own "Show more".
+      await page
+        .getByRole("listitem")
+        .filter({ has: first })
+        .getByRole("button", { name: /^Show more/ })
+        .waitFor();
+      expands.push((await page.evaluate(() => performance.now())) - started);
+    }
+    row(
+      "expand a failed test with 100,000 output lines",
+      ms(median(expands)),
+      "median of 5; click → capped view",
+    );
   } finally {
     await launched.close();
     server.kill("SIGTERM");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closestOutput, diffLines } from "./diff.ts";
+import { closestOutput, diffLines, headLines } from "./diff.ts";
 
 describe("line diff", () => {
   it("marks equal, missing and extra lines", () => {
@@ -35,5 +35,19 @@ describe("the output shown for a failed test", () => {
   });
   it("keeps the transcript, with its error line, after an error", () => {
     expect(closestOutput("HI!", { ...run, error: "Error: ValueError: x (line 1)" })).toBe("hi\nhi!");
+  });
+});
+
+describe("headLines", () => {
+  it("keeps the first lines of a huge output and counts them all", () => {
+    const huge = Array.from({ length: 100_000 }, (_, i) => String(i)).join("\n");
+    const { head, total } = headLines(`${huge}\n`, 200);
+    expect(total).toBe(100_000);
+    expect(head.split("\n")).toHaveLength(200);
+    expect(head.split("\n").at(-1)).toBe("199");
+  });
+  it("returns a short text whole", () => {
+    expect(headLines("a\r\nb\n", 200)).toEqual({ head: "a\nb", total: 2 });
+    expect(headLines("", 200)).toEqual({ head: "", total: 0 });
   });
 });

@@ -42,6 +42,25 @@ export function diffLines(expected: string, actual: string): DiffLine[] {
   return out;
 }
 
+/**
+ * The first `limit` lines of a text and how many lines it has, without splitting all of it: a
+ * program may print 100,000 lines and the view shows a few hundred.
+ */
+export function headLines(text: string, limit: number): { head: string; total: number } {
+  const t = text.replace(/\r\n?/g, "\n").replace(/\n+$/, "");
+  if (t === "") return { head: "", total: 0 };
+  let total = 1;
+  let cut = -1;
+  for (let i = t.indexOf("\n"); i !== -1; i = t.indexOf("\n", i + 1)) {
+    if (total === limit) cut = i;
+    total++;
+  }
+  return { head: cut === -1 ? t : t.slice(0, cut), total };
+}
+
+/** The diff compares at most this many lines of each side: enough to find where they part. */
+export const DIFF_LINE_LIMIT = 300;
+
 const changedLines = (expected: string, actual: string) =>
   diffLines(expected, actual).filter((l) => l.kind !== "same").length;
 

@@ -2,17 +2,7 @@
 // Python, run it and its tests in the browser. Students Save (the server re-grades and alone
 // decides completion; the first full pass in the browser saves by itself); teachers see Show /
 // Hide Solution instead. Unsaved code is kept in this browser as a draft.
-import {
-  ArrowLeft,
-  CheckCircle2,
-  Eye,
-  EyeOff,
-  FlaskConical,
-  Play,
-  RotateCcw,
-  Save,
-  Square,
-} from "lucide-react";
+import { ArrowLeft, CheckCircle2, Eye, EyeOff, FlaskConical, Play, RotateCcw, Save } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { useExercise, useExerciseSolution, useSaveExerciseAttempt } from "@/client/api/exercises.ts";
@@ -27,14 +17,18 @@ import { Dialog } from "@/client/components/ui/dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import {
+  consolePlaceholder,
   draftKey,
   type ResultSet,
+  RunStatus,
+  runLabel,
   TestResults,
   useCodeRunner,
   useDraft,
 } from "@/client/features/workspace/index.ts";
 import { ApiError } from "@/client/lib/api.ts";
 import { formatDateTime } from "@/client/lib/format.ts";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { EXERCISE_MESSAGES, type ExerciseDetail, type SaveAttemptResult } from "@/shared/api/exercises.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 import { sectionId, stepSearch } from "./browser-state.ts";
@@ -48,6 +42,7 @@ export function ExerciseWorkspacePage() {
   const { exerciseId = "" } = useParams();
   const { pathname } = useLocation();
   const exercise = useExercise(exerciseId);
+  usePageTitle(exercise.data?.title ?? (exercise.isError ? EXERCISE_MESSAGES.notFound : null));
   const me = useMe();
   const area = pathname.startsWith("/teacher") ? "/teacher" : "/student";
   // Back to the browser's exercise list, opened at this exercise's category.
@@ -67,7 +62,7 @@ export function ExerciseWorkspacePage() {
   if (!exercise.data || !me.data) {
     return (
       <Card className="mx-auto max-w-lg p-8 text-center">
-        <h2 className="text-xl font-semibold">{EXERCISE_MESSAGES.notFound}</h2>
+        <h1 className="text-xl font-semibold">{EXERCISE_MESSAGES.notFound}</h1>
         <p className="mt-2 text-slate-600">It may have been removed, or the link may be wrong.</p>
         <ButtonLink to={browser} variant="secondary" className="mt-6">
           <ArrowLeft className="size-4" aria-hidden /> Back to Exercises
@@ -224,21 +219,11 @@ function Workspace({
     setBanner({ tone: "info", text: "The starter code is back in the editor." });
   }
 
-  const status = runner.loadError
-    ? ""
-    : runner.state === "loading"
-      ? "Python is starting…"
-      : runner.testsDone !== null
-        ? `Running test ${runner.testsDone + 1} of ${tests.length}…`
-        : busy === "save"
-          ? "PyClass is checking your code…"
-          : "";
-
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <BackToExercises to={browser} />
-        <h2 className="min-w-0 text-2xl font-semibold text-slate-900">{exercise.title}</h2>
+        <h1 className="min-w-0 text-2xl font-semibold text-slate-900">{exercise.title}</h1>
         <DifficultyBadge difficulty={exercise.difficulty} />
         <span className="text-sm text-slate-600">{exercise.category.name}</span>
         <Button variant="secondary" size="sm" className="ml-auto" onClick={() => setConfirmReset(true)}>
@@ -303,7 +288,7 @@ function Workspace({
           />
           <div className="flex flex-wrap items-center gap-2">
             <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
-              <Play className="size-4" aria-hidden /> Run Code
+              <Play className="size-4" aria-hidden /> {runLabel(runner)}
             </Button>
             <Button
               variant="secondary"
@@ -333,14 +318,12 @@ function Workspace({
                 {solutionShown ? "Hide Solution" : "Show Solution"}
               </Button>
             )}
-            {runner.running && (
-              <Button variant="danger" onClick={() => runner.stop()}>
-                <Square className="size-4" aria-hidden /> Stop
-              </Button>
+            <RunStatus runner={runner} testCount={tests.length} />
+            {busy === "save" && (
+              <span className="text-xs text-slate-600" aria-live="polite">
+                PyClass is checking your code…
+              </span>
             )}
-            <span className="text-xs text-slate-600" aria-live="polite">
-              {status}
-            </span>
           </div>
           {runner.loadError && (
             <Alert tone="error">
@@ -364,7 +347,7 @@ function Workspace({
             prompt={runner.prompt}
             onInput={runner.sendInput}
             code={runner.ranCode}
-            placeholder="Run your code to see its output here."
+            placeholder={consolePlaceholder(runner, "Run your code to see its output here.")}
           />
         </div>
 

@@ -9,10 +9,13 @@ import { Button } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
 import {
   type CheckedGrade,
+  consolePlaceholder,
   playgroundRows,
+  runLabel,
   TestResults,
   useCodeRunner,
 } from "@/client/features/workspace/index.ts";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 import type { PythonState } from "@/client/python/python-runtime.ts";
 import type { TestCase } from "@/shared/grading/types.ts";
 
@@ -29,6 +32,7 @@ const STATUS: Record<PythonState, { label: string; tone: BadgeTone }> = {
 };
 
 export function PlaygroundPage() {
+  usePageTitle("Python playground");
   const python = useCodeRunner();
   const [code, setCode] = useState(STARTER);
   const [tests, setTests] = useState<TestCase[]>([
@@ -100,7 +104,7 @@ export function PlaygroundPage() {
           <CodeEditor value={code} onChange={setCode} onRun={run} />
           <div className="flex flex-wrap items-center gap-2">
             <Button onClick={run} disabled={python.state !== "ready"} busy={busy && !testsRunning}>
-              Run
+              {runLabel(python, "Run")}
             </Button>
             <Button variant="danger" onClick={python.stop} disabled={!busy}>
               Stop
@@ -117,9 +121,7 @@ export function PlaygroundPage() {
             prompt={python.prompt}
             onInput={python.sendInput}
             code={python.ranCode}
-            placeholder={
-              python.state === "loading" ? "Starting Python…" : "Press Run to see your program's output here."
-            }
+            placeholder={consolePlaceholder(python, "Press Run to see your program's output here.")}
           />
         </div>
       </div>

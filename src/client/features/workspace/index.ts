@@ -8,6 +8,13 @@ export {
   resultBadge,
   serverRows,
 } from "./result-rows.ts";
+export { consolePlaceholder, LONG_RUN_SECONDS, RunStatus, runLabel } from "./run-status.tsx";
 export { TestResults } from "./test-results.tsx";
-export { type CheckedGrade, type CodeRunner, type RunnerBusy, useCodeRunner } from "./use-code-runner.ts";
+export {
+  type CheckedGrade,
+  type CodeRunner,
+  type FinishedRun,
+  type RunnerBusy,
+  useCodeRunner,
+} from "./use-code-runner.ts";
 export { draftKey, useDraft } from "./use-draft.ts";

@@ -4,6 +4,7 @@
 // error). Hidden cases the browser did not run say so.
 import { ChevronDown, EyeOff, Lightbulb } from "lucide-react";
 import { useState } from "react";
+import { ClippedText } from "@/client/components/code/clipped-text.tsx";
 import { ErrorExplanation } from "@/client/components/code/error-explanation.tsx";
 import { LineDiff } from "@/client/components/code/line-diff.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
@@ -16,9 +17,7 @@ function Block({ title, text }: { title: string; text: string }) {
   return (
     <div>
       <h5 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</h5>
-      <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-50 p-2 font-mono text-sm whitespace-pre-wrap">
-        {text || " "}
-      </pre>
+      <ClippedText text={text} label={title} />
     </div>
   );
 }

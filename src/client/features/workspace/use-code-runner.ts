@@ -1,13 +1,28 @@
 // useCodeRunner(): what every workspace does with the tab's Python — Run (with live input()),
 // Run Tests, Stop — plus which of them is busy, the test progress and the last failure, so a
 // page only wires buttons. Built on usePython() as it is.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { usePython } from "@/client/python/use-python.ts";
 import type { GradeResult, HarnessRun, TestCase } from "@/shared/grading/types.ts";
 
 export type RunnerBusy = "run" | "tests" | null;
 
 export type CodeRunner = ReturnType<typeof useCodeRunner>;
+
+/** How the last Run ended: how long it took and whether it printed anything. */
+export type FinishedRun = { ms: number; printed: boolean };
+
+/** Seconds since `since` (null: not counting), updated every second. */
+function useSecondsSince(since: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (since === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [since]);
+  return since === null ? 0 : Math.max(0, Math.floor((now - since) / 1000));
+}
 
 /** A browser grade with the code it checked, so the result rows can explain errors on its lines. */
 export type CheckedGrade = GradeResult & { code: string };
@@ -18,6 +33,15 @@ export function useCodeRunner() {
   const [error, setError] = useState<string | null>(null);
   // The code of the last Run, so the console's error explanation quotes the lines that ran.
   const [ranCode, setRanCode] = useState<string | null>(null);
+  // When the current Run started, and how the last one ended (a silent program must not look idle).
+  const [runStartedAt, setRunStartedAt] = useState<number | null>(null);
+  const [finished, setFinished] = useState<FinishedRun | null>(null);
+  // The first visit downloads Python: count the seconds so the wait is visible.
+  const [loadingSince] = useState(() => Date.now());
+  const loadingSeconds = useSecondsSince(
+    python.state === "loading" && !python.loadError ? loadingSince : null,
+  );
+  const runSeconds = useSecondsSince(runStartedAt);
   // A ref as well as state: two clicks in one frame must not start two runs.
   const busyNow = useRef(false);
 
@@ -54,11 +78,29 @@ export function useCodeRunner() {
     clearError: () => setError(null),
     /** While tests run: how many have finished. */
     testsDone: busy === "tests" ? python.testsDone : null,
+    /** Seconds Python has been starting (first visit: downloading), while it is. */
+    loadingSeconds,
+    /** Seconds the current Run has been going (0 when none is). */
+    runSeconds,
+    /** How the last Run ended, until the next one starts. */
+    finished,
     /** Runs the program; null when something was already running or the runtime failed. */
     run: (code: string): Promise<HarnessRun | null> =>
-      guarded("run", () => {
+      guarded("run", async () => {
         setRanCode(code);
-        return python.run(code);
+        setFinished(null);
+        const started = Date.now();
+        setRunStartedAt(started);
+        try {
+          const result = await python.run(code);
+          setFinished({
+            ms: Date.now() - started,
+            printed: result.transcript !== "" || result.error !== null,
+          });
+          return result;
+        } finally {
+          setRunStartedAt(null);
+        }
       }),
     /** The code the console's output came from (pass it to OutputConsole's `code`). */
     ranCode,

@@ -1,7 +1,7 @@
 // The assignment workspace: write Python, run it with live input(), run the tests in the
 // browser, submit for the server to grade, read the teacher's feedback. Code is never lost:
 // every change is saved in this browser until it is submitted.
-import { ArrowLeft, FlaskConical, Play, Send, Square } from "lucide-react";
+import { ArrowLeft, FlaskConical, Play, Send } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { useStudentAssignment } from "@/client/api/assignments.ts";
@@ -16,9 +16,12 @@ import { Card } from "@/client/components/ui/card.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import {
   browserRows,
+  consolePlaceholder,
   draftKey,
   type ResultSet,
+  RunStatus,
   resultBadge,
+  runLabel,
   serverRows,
   TestResults,
   useCodeRunner,
@@ -26,6 +29,7 @@ import {
 } from "@/client/features/workspace/index.ts";
 import { ApiError } from "@/client/lib/api.ts";
 import { formatDate } from "@/client/lib/format.ts";
+import { usePageTitle } from "@/client/lib/page-title.tsx";
 import type { StudentAssignmentDetail, Submission } from "@/shared/api/assignments.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 import { PreviousSubmissions } from "./previous-submissions.tsx";
@@ -35,6 +39,7 @@ import { TeacherFeedback } from "./teacher-feedback.tsx";
 export function AssignmentWorkspacePage() {
   const { assignmentId = "" } = useParams();
   const assignment = useStudentAssignment(assignmentId);
+  usePageTitle(assignment.data?.name ?? (assignment.isError ? "Assignment not found" : null));
   const me = useMe();
 
   if (assignment.isPending || me.isPending) return <Loading />;
@@ -42,7 +47,7 @@ export function AssignmentWorkspacePage() {
     const forbidden = assignment.error instanceof ApiError && [403, 404].includes(assignment.error.status);
     return (
       <Card className="mx-auto max-w-lg p-8 text-center">
-        <h2 className="text-xl font-semibold">Assignment not found</h2>
+        <h1 className="text-xl font-semibold">Assignment not found</h1>
         <p className="mt-2 text-slate-600">
           {forbidden || !assignment.error
             ? "The assignment was not found, or you do not have access to it."
@@ -174,7 +179,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
         <ArrowLeft className="size-4" aria-hidden /> Back to Assignments
       </ButtonLink>
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-2xl font-semibold">{assignment.name}</h2>
+        <h1 className="text-2xl font-semibold">{assignment.name}</h1>
         <Badge tone="blue">Python</Badge>
         {passedBadge}
       </div>
@@ -191,7 +196,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
       </Card>
       <div className="flex flex-wrap items-center gap-2">
         <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
-          <Play className="size-4" aria-hidden /> Run Code
+          <Play className="size-4" aria-hidden /> {runLabel(runner)}
         </Button>
         <Button
           variant="secondary"
@@ -210,20 +215,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
         >
           <Send className="size-4" aria-hidden /> Submit Code
         </Button>
-        {runner.running && (
-          <Button variant="danger" onClick={() => runner.stop()}>
-            <Square className="size-4" aria-hidden /> Stop
-          </Button>
-        )}
-        <span className="text-xs text-slate-500" aria-live="polite">
-          {runner.loadError
-            ? ""
-            : runner.state === "loading"
-              ? "Python is starting…"
-              : runner.testsDone !== null
-                ? `Running test ${runner.testsDone + 1} of ${visibleTests.length}…`
-                : ""}
-        </span>
+        <RunStatus runner={runner} testCount={visibleTests.length} />
       </div>
       {runner.loadError && (
         <Alert tone="error">
@@ -272,7 +264,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             prompt={runner.prompt}
             onInput={runner.sendInput}
             code={runner.ranCode}
-            placeholder="Run your code to see its output here."
+            placeholder={consolePlaceholder(runner, "Run your code to see its output here.")}
           />
         </div>
       </div>
