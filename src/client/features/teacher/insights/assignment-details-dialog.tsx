@@ -106,9 +106,9 @@ function Details({ data }: { data: AssignmentInsightDetail }) {
       )}
 
       <section aria-labelledby="test-case-failures" className="space-y-2">
-        <h4 id="test-case-failures" className="text-sm font-semibold text-slate-800">
+        <h3 id="test-case-failures" className="text-sm font-semibold text-slate-800">
           Test case failure rates
-        </h4>
+        </h3>
         {data.testCases.length === 0 ? (
           <p className="text-sm text-slate-600">{INSIGHTS_TEXT.noTestCases}</p>
         ) : (

@@ -45,9 +45,9 @@ export function AssignmentMonitor({
   return (
     <Card className="p-5">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h3 className="text-lg font-semibold" id="assignment-monitor">
+        <h2 className="text-lg font-semibold" id="assignment-monitor">
           Assignment Monitor
-        </h3>
+        </h2>
         <a href={assignmentsCsvUrl(classId)} download className={buttonClass("secondary", "sm")}>
           <Download className="size-4" aria-hidden />
           Export CSV

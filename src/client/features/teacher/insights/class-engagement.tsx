@@ -68,7 +68,7 @@ export function ClassEngagement({
 }) {
   return (
     <Card className="p-5">
-      <h3 className="mb-4 text-lg font-semibold">Class Engagement Overview</h3>
+      <h2 className="mb-4 text-lg font-semibold">Class Engagement Overview</h2>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">{INSIGHTS_TEXT.noEngagement}</p>
       ) : (

@@ -32,10 +32,10 @@ function RiskList({
 }) {
   return (
     <section aria-labelledby={id}>
-      <h4 id={id} className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-800">
+      <h3 id={id} className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-800">
         <Icon className="size-4" aria-hidden />
         {title} ({rows.length})
-      </h4>
+      </h3>
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">
           {empty}
@@ -87,7 +87,7 @@ export function RiskAlerts({
   return (
     <Card className="p-5">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h3 className="text-lg font-semibold">Student Risk Alerts</h3>
+        <h2 className="text-lg font-semibold">Student Risk Alerts</h2>
         <a href={risksCsvUrl(classId)} download className={buttonClass("secondary", "sm")}>
           <Download className="size-4" aria-hidden />
           Export CSV

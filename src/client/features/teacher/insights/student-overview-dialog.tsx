@@ -35,7 +35,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 function ProgressFigures({ p, showClass }: { p: StudentInsight; showClass: boolean }) {
   return (
     <section aria-label={`Progress in ${p.class.name}`} className="space-y-2">
-      {showClass && <h4 className="text-sm font-semibold text-slate-800">{p.class.name}</h4>}
+      {showClass && <h3 className="text-sm font-semibold text-slate-800">{p.class.name}</h3>}
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <Figure label="Average score" value={percentOrNoData(p.averageScore)} />
         <Figure label="Assignments completed" value={`${p.assignmentsCompleted} of ${p.assignmentsTotal}`} />
@@ -82,9 +82,9 @@ function Performance({ data }: { data: StudentPerformance }) {
       ))}
 
       <section aria-labelledby="student-assignments" className="space-y-2">
-        <h4 id="student-assignments" className="text-sm font-semibold text-slate-800">
+        <h3 id="student-assignments" className="text-sm font-semibold text-slate-800">
           Assignments
-        </h4>
+        </h3>
         {data.assignments.length === 0 ? (
           <p className="text-sm text-slate-600">No assignments set for this student's classes yet.</p>
         ) : (
@@ -150,9 +150,9 @@ function Performance({ data }: { data: StudentPerformance }) {
       </section>
 
       <section aria-labelledby="student-exercises" className="space-y-3">
-        <h4 id="student-exercises" className="text-sm font-semibold text-slate-800">
+        <h3 id="student-exercises" className="text-sm font-semibold text-slate-800">
           Exercises
-        </h4>
+        </h3>
         {cats.length > 0 && (
           <ChartFigure
             title="Completion by exercise category"
