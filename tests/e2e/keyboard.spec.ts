@@ -1,6 +1,7 @@
 // A keyboard-only student (no mouse at all: page.keyboard only): sign in, join a class in a
-// dialog, open an assignment, type code, run it with Ctrl+Enter, answer input(), run the tests and
-// submit — with where focus is asserted after every dialog and every answer.
+// dialog, open an assignment, type code, run it with Ctrl+Enter, answer input(), run the tests,
+// submit, and after the teacher's grade confirm "Hand in again?" — with where focus is asserted
+// after every dialog and every answer.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signUpVerified } from "./helpers/auth.ts";
 
@@ -35,6 +36,7 @@ test("a keyboard-only student signs in, joins a class, runs, answers input(), te
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
+  const assignmentId = (await created.json()).id as string;
   const account = await signUpVerified(await (await browser.newContext()).newPage(), "student", "Kim Keys");
 
   const context = await browser.newContext();
@@ -114,4 +116,34 @@ test("a keyboard-only student signs in, joins a class, runs, answers input(), te
     timeout: 30_000,
   });
   await expect(submit).toBeFocused();
+
+  // The teacher grades it; handing in again asks first. Escape keeps the graded work; confirming
+  // hands in again; focus comes back to Submit Code both times.
+  const mine = await (await page.request.get(`/api/assignments/${assignmentId}/submissions`)).json();
+  const graded = await teacher.request.put(
+    `/api/submissions/${mine.find((x: { isFinal: boolean }) => x.isFinal).id}/grade`,
+    {
+      headers,
+      data: { grade: 92, notes: "Lovely." },
+    },
+  );
+  expect(graded.ok(), await graded.text()).toBe(true);
+  await page.reload();
+  const again = page.getByRole("button", { name: "Submit Code" });
+  await tabTo(page, again);
+  await keys.press("Enter");
+  const question = page.getByRole("dialog", { name: "Your teacher has already graded this. Hand in again?" });
+  await expect(question).toBeVisible();
+  await keys.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(again).toBeFocused();
+  await keys.press("Enter");
+  await expect(question).toBeVisible();
+  await tabTo(page, question.getByRole("button", { name: "Hand in again" }));
+  await keys.press("Enter");
+  await expect(question).toBeHidden();
+  await expect(page.getByText("Submitted. PyClass checked your work: passed 1 of 1 tests.")).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(again).toBeFocused();
 });

@@ -76,7 +76,7 @@ export function Dialog({
             opener.current = null;
             if (back?.isConnected) {
               e.preventDefault();
-              back.focus();
+              returnFocus(back);
             }
           }}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] ${wide ? "w-[min(94vw,52rem)]" : "w-[min(92vw,32rem)]"} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none`}
@@ -115,6 +115,24 @@ export function Dialog({
       </D.Portal>
     </D.Root>
   );
+}
+
+/**
+ * Focus the opener; if it cannot take focus yet (a button disabled while the action the dialog
+ * confirmed runs, e.g. Submit Code), give it focus once it is enabled again, unless the user has
+ * moved on by then.
+ */
+function returnFocus(el: HTMLElement) {
+  el.focus();
+  if (document.activeElement === el) return;
+  const watch = new MutationObserver(() => {
+    if (el.hasAttribute("disabled")) return;
+    watch.disconnect();
+    const active = document.activeElement;
+    if (active === null || active === document.body) el.focus();
+  });
+  watch.observe(el, { attributes: true, attributeFilter: ["disabled"] });
+  setTimeout(() => watch.disconnect(), 60_000);
 }
 
 function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
