@@ -69,6 +69,12 @@ const inClasses = (column: SQL, classIds: string[]): SQL =>
 const ofClassAssignments = (column: SQL, classIds: string[]) =>
   sql`${column} = any(array(select id from assignments where ${inClasses(sql`class_id`, classIds)}))`;
 
+/** The members of the classes (or just one of them), as a text[] for `any(...)` and `unnest(...)`. */
+export type Students = { classIds: string[]; userId?: string };
+const studentIds = ({ classIds, userId }: Students) =>
+  sql`array(select distinct user_id from class_members where ${inClasses(sql`class_id`, classIds)}
+              ${userId ? sql`and user_id = ${userId}` : sql``})::text[]`;
+
 export function members(db: Db, classIds: string[]) {
   return rows<MemberRow>(
     db,
@@ -85,13 +91,8 @@ export function members(db: Db, classIds: string[]) {
  * Every exercise save also stamps the student's exercise_submissions row (one per exercise, the
  * newest save's time), so that indexed table stands for the saves.
  */
-export function activity(db: Db, userIds: string[], now: Date) {
-  if (userIds.length === 0) return Promise.resolve([] as ActivityRow[]);
+export function activity(db: Db, who: Students, now: Date) {
   const at = now.toISOString();
-  const ids = sql.join(
-    userIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   return rows<ActivityRow>(
     db,
     sql`with f as materialized (
@@ -99,7 +100,7 @@ export function activity(db: Db, userIds: string[], now: Date) {
             (select max(submitted_at) from submissions s where s.user_id = u.id and s.submitted_at <= ${at}) as sub,
             (select max(submitted_at) from exercise_submissions e where e.user_id = u.id and e.submitted_at <= ${at}) as ex,
             (select max(created_at) from session x where x.user_id = u.id and x.created_at <= ${at}) as signin
-          from unnest(array[${ids}]::text[]) as u(id))
+          from unnest(${studentIds(who)}) as u(id))
         select id as "userId",
           ${ms(sql`greatest(sub, ex, signin)`)} as "lastActivity",
           ${ms(sql`greatest(sub, ex)`)} as "lastWork"
@@ -167,36 +168,32 @@ export async function exerciseTotal(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-export function exercisesCompleted(db: Db, userIds: string[]) {
-  if (userIds.length === 0) return Promise.resolve([] as ExerciseCounts[]);
+export function exercisesCompleted(db: Db, who: Students) {
   return rows<ExerciseCounts>(
     db,
     sql`select user_id as "userId", count(*)::int as completed from exercise_submissions
-        where is_completed and user_id = any(array[${sql.join(
-          userIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[])
+        where is_completed and user_id = any(${studentIds(who)})
         group by user_id`,
   );
 }
 
-/** Exercise categories with repeated failed saves on exercises the student has not completed. */
-export function categoryFailures(db: Db, userIds: string[], now: Date) {
-  if (userIds.length === 0) return Promise.resolve([] as CategoryFailures[]);
+/**
+ * Exercise categories with repeated failed saves on exercises the student has not completed.
+ * Every save writes the student's exercise_submissions row too, so the unfinished exercises are
+ * found there (indexed by user) and their saves through the (exercise, user) index.
+ */
+export function categoryFailures(db: Db, who: Students, now: Date) {
   return rows<CategoryFailures>(
     db,
-    sql`select a.user_id as "userId", c.id as "categoryId", c.name as "categoryName", count(*)::int as "failedSaves"
-        from exercise_attempts a
-        join exercises e on e.id = a.exercise_id
+    sql`select es.user_id as "userId", c.id as "categoryId", c.name as "categoryName",
+               count(*)::int as "failedSaves"
+        from exercise_submissions es
+        join exercise_attempts a on a.exercise_id = es.exercise_id and a.user_id = es.user_id
+        join exercises e on e.id = es.exercise_id
         join exercise_categories c on c.id = e.category_id
-        left join exercise_submissions es on es.exercise_id = a.exercise_id and es.user_id = a.user_id
-        where not a.is_completed and coalesce(es.is_completed, false) = false
-          and a.submitted_at <= ${now.toISOString()}
-          and a.user_id = any(array[${sql.join(
-            userIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}]::text[])
-        group by a.user_id, c.id, c.name
+        where es.user_id = any(${studentIds(who)}) and not es.is_completed
+          and not a.is_completed and a.submitted_at <= ${now.toISOString()}
+        group by es.user_id, c.id, c.name
         having count(*) >= ${INSIGHTS.areaFailedSaves}
         order by c.name`,
   );

@@ -86,21 +86,20 @@ export async function computeOverview(
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const chartFrom = new Date(today - (INSIGHTS.chartDays - 1) * DAY_MS);
 
-  const [allMembers, assignmentRows, workRows, weekly, perDay, libraryTotal] = await Promise.all([
-    members(db, classIds),
-    assignmentsOf(db, classIds),
-    work(db, classIds, now, { userId: only.userId }),
-    finalsSince(db, classIds, weekAgo, now),
-    finalsPerDay(db, classIds, chartFrom, now),
-    exerciseTotal(db),
-  ]);
+  const who = { classIds, userId: only.userId };
+  const [allMembers, assignmentRows, workRows, weekly, perDay, libraryTotal, acts, completedEx, failures] =
+    await Promise.all([
+      members(db, classIds),
+      assignmentsOf(db, classIds),
+      work(db, classIds, now, { userId: only.userId }),
+      finalsSince(db, classIds, weekAgo, now),
+      finalsPerDay(db, classIds, chartFrom, now),
+      exerciseTotal(db),
+      activity(db, who, now),
+      exercisesCompleted(db, who),
+      categoryFailures(db, who, now),
+    ]);
   const memberRows = only.userId ? allMembers.filter((m) => m.userId === only.userId) : allMembers;
-  const userIds = [...new Set(memberRows.map((m) => m.userId))];
-  const [acts, completedEx, failures] = await Promise.all([
-    activity(db, userIds, now),
-    exercisesCompleted(db, userIds),
-    categoryFailures(db, userIds, now),
-  ]);
 
   const classById = new Map(classes.map((c) => [c.id, c]));
   const actBy = new Map(acts.map((a) => [a.userId, a]));
