@@ -46,6 +46,13 @@ test("Settings: Full Name is named once while it is edited", async ({ page }) =>
   await section.getByRole("button", { name: "Edit" }).click();
   await expect(section.getByLabel("Full Name")).toBeFocused();
   await expect(section.getByText("Full Name", { exact: true })).toHaveCount(1);
+  // A refused save marks the field, described by the message, and keeps focus there.
+  await section.getByLabel("Full Name").fill(" ");
+  await section.getByRole("button", { name: "Save" }).click();
+  const field = section.getByLabel("Full Name");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription("Please enter your name");
+  await expect(field).toBeFocused();
 });
 
 test("auth errors mark the field they are about, link the message and move focus there", async ({ page }) => {

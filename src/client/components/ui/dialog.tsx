@@ -1,5 +1,5 @@
-// An accessible modal (Radix): focus trap, Escape to close, labelled by its title, a visible close
-// button, and focus back on the control that opened it. A dialog holding typed work (`dirty`) asks
+// An accessible modal (Radix): focus trap, Escape to close, labelled by its title, a visible way
+// out (its own Cancel/Close, or `closeButton`), and focus back on the control that opened it. A dialog holding typed work (`dirty`) asks
 // "Discard your changes?" before Escape, a click outside or the close button throws it away.
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
@@ -15,6 +15,7 @@ export function Dialog({
   description,
   wide = false,
   dirty = false,
+  closeButton = false,
   children,
 }: {
   open: boolean;
@@ -25,6 +26,8 @@ export function Dialog({
   wide?: boolean;
   /** The dialog holds typed work: closing without its own Cancel asks first. */
   dirty?: boolean;
+  /** A ✕ in the corner, for dialogs with no Cancel or Close button of their own. */
+  closeButton?: boolean;
   children: ReactNode;
 }) {
   const [confirming, setConfirming] = useState(false);
@@ -83,14 +86,16 @@ export function Dialog({
         >
           <div className="flex items-start justify-between gap-3">
             <D.Title className="text-lg font-semibold break-words text-slate-900">{title}</D.Title>
-            <button
-              type="button"
-              onClick={requestClose}
-              aria-label="Close"
-              className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-            >
-              <X className="size-5" aria-hidden />
-            </button>
+            {closeButton && (
+              <button
+                type="button"
+                onClick={requestClose}
+                aria-label="Close"
+                className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              >
+                <X className="size-5" aria-hidden />
+              </button>
+            )}
           </div>
           {description ? (
             <D.Description className="mt-1 text-sm text-slate-600">{description}</D.Description>

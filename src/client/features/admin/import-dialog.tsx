@@ -51,6 +51,7 @@ export function ImportDialog() {
         open={open}
         onOpenChange={(o) => !run.isPending && setOpen(o)}
         title="Import Exercises"
+        dirty={file !== null && outcome === null}
         description='A JSON file with an "exercises" array. Each exercise needs a title, a description and a category_id; the rest is optional.'
       >
         <div className="space-y-4">

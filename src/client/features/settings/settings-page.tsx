@@ -1,12 +1,12 @@
 // Settings shared by students and teachers (spec 01 §2, spec 02 §2): name, e-mail, password reset.
 import { Palette } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { isUserNotFound, useMe, useUpdateMe } from "@/client/api/me.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
-import { TextField } from "@/client/components/ui/field.tsx";
+import { TextField, useFocusFirstError } from "@/client/components/ui/field.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { ApiError } from "@/client/lib/api.ts";
 import { authClient } from "@/client/lib/auth-client.ts";
@@ -37,6 +37,9 @@ export function SettingsPage() {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<Banner>(null);
+  // A refused save marks the field being edited, described by the banner, and focuses it.
+  const bannerId = useId();
+  const { ref: sectionsRef, focusFirstError } = useFocusFirstError<HTMLDivElement>();
 
   if (me.isPending) return <Loading />;
   if (!me.data) {
@@ -66,6 +69,7 @@ export function SettingsPage() {
       setEditing(null);
     } catch (e) {
       setBanner({ tone: "error", text: e instanceof Error && e.message ? e.message : fallback });
+      focusFirstError();
     } finally {
       setBusy(false);
     }
@@ -114,6 +118,11 @@ export function SettingsPage() {
       return SETTINGS_MESSAGES.resetSent;
     }, SETTINGS_MESSAGES.resetFailed);
 
+  const invalidWhile = (section: Editing) =>
+    banner?.tone === "error" && editing === section
+      ? { "aria-invalid": true as const, "aria-describedby": bannerId }
+      : {};
+
   const actions = (label: string) => (
     <div className="mt-3 flex gap-2">
       <Button type="submit" size="sm" busy={busy}>
@@ -128,7 +137,11 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-semibold">Settings</h1>
-      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+      {banner && (
+        <Alert tone={banner.tone} id={bannerId}>
+          {banner.text}
+        </Alert>
+      )}
 
       <Card className="relative overflow-hidden p-6">
         <div className="pointer-events-none blur-[2px] select-none" aria-hidden>
@@ -148,7 +161,7 @@ export function SettingsPage() {
 
       <Card className="p-6">
         <h3 className="text-lg font-semibold">Account Information</h3>
-        <div className="mt-2">
+        <div className="mt-2" ref={sectionsRef}>
           <SettingsSection
             title="Full Name"
             fieldLabelled
@@ -159,6 +172,7 @@ export function SettingsPage() {
             <form onSubmit={saveName} noValidate>
               <TextField
                 label="Full Name"
+                {...invalidWhile("name")}
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 autoFocus
@@ -177,6 +191,7 @@ export function SettingsPage() {
             <form onSubmit={saveEmail} noValidate>
               <TextField
                 label="Email Address"
+                {...invalidWhile("email")}
                 type="email"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}

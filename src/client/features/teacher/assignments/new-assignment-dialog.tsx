@@ -97,6 +97,7 @@ export function NewAssignmentDialog({
       title={TITLES[step.kind]}
       wide={step.kind === "custom"}
       dirty={step.kind === "custom" && assignmentFormChanged(form, start)}
+      closeButton
     >
       {step.kind === "choose" && (
         <div className="grid gap-3 sm:grid-cols-2">
