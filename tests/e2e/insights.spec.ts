@@ -177,6 +177,16 @@ test("insights: empty states, then a class's risks, assignments and engagement f
   await overview.getByRole("button", { name: "Close" }).last().click();
   await expect(overview).toBeHidden();
 
+  // ── Any student opens from All Students, not only those at risk ──
+  await teacher.getByText("All Students (3)").click();
+  const everyone = teacher.getByRole("region", { name: "All students table" });
+  await expect(everyone.getByRole("row", { name: /Bo Steady/ })).toContainText("Keeping up");
+  await expect(everyone.getByRole("row", { name: /Bo Steady/ })).toContainText("100%");
+  await everyone.getByRole("button", { name: /Bo Steady/ }).click();
+  await expect(overview.getByRole("row", { name: /Greeting/ })).toContainText("100%");
+  await overview.getByRole("button", { name: "Close" }).last().click();
+  await expect(overview).toBeHidden();
+
   // ── A failed load says so in the spec's words ──
   await teacher.route("**/api/insights/students/**", (route) =>
     route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "Something went wrong" } } }),
@@ -192,4 +202,12 @@ test("insights: empty states, then a class's risks, assignments and engagement f
   await expect(teacher.getByRole("searchbox", { name: "Search assignments" })).toHaveValue("Greeting");
   await expect(monitor.getByRole("row", { name: /Greeting/ })).toBeVisible();
   await expect(monitor.getByRole("row", { name: /Reading task/ })).toHaveCount(0);
+
+  // ── If the charts' code cannot load, the page stays and the figures keep their tables ──
+  await teacher.route(/\/assets\/charts-[^/]*\.js$/, (route) => route.abort());
+  await teacher.goto("/teacher/insights");
+  await expect(teacher.getByText(/The chart could not load/)).toBeVisible();
+  await expect(teacher.getByRole("heading", { name: "Assignment Monitor" })).toBeVisible();
+  await teacher.getByText("Show as a table").click();
+  await expect(teacher.getByRole("table", { name: /Submissions per day/ })).toBeVisible();
 });

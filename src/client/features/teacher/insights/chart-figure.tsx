@@ -1,7 +1,7 @@
 // A chart with what it says in words and as a table: the caption and summary are always there,
 // the picture loads on demand (Recharts), and "Show as a table" opens the same numbers as a table
 // for screen readers, keyboard users and anyone who wants the exact figures.
-import { lazy, type ReactNode, Suspense } from "react";
+import { Component, lazy, type ReactNode, Suspense } from "react";
 
 const charts = () => import("./charts.tsx");
 export const DailySubmissionsChart = lazy(() => charts().then((m) => ({ default: m.DailySubmissionsChart })));
@@ -11,6 +11,26 @@ export const ScoreDistributionChart = lazy(() =>
 export const CategoryCompletionChart = lazy(() =>
   charts().then((m) => ({ default: m.CategoryCompletionChart })),
 );
+
+/**
+ * If the picture's code cannot load (offline, or the app was updated meanwhile), the figure says
+ * so and keeps its words and table; the rest of the page is unaffected.
+ */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (this.state.failed)
+      return (
+        <p role="status" className="rounded-lg bg-slate-50 px-3 py-4 text-sm text-slate-600">
+          The chart could not load. The table below has the same numbers; reload the page to try again.
+        </p>
+      );
+    return this.props.children;
+  }
+}
 
 export function ChartFigure({
   title,
@@ -36,18 +56,20 @@ export function ChartFigure({
         </figcaption>
         {controls}
       </div>
-      <Suspense
-        fallback={
-          <div
-            role="status"
-            className="grid h-40 place-items-center rounded-lg bg-slate-50 text-sm text-slate-600"
-          >
-            Loading chart...
-          </div>
-        }
-      >
-        {chart}
-      </Suspense>
+      <ChartBoundary>
+        <Suspense
+          fallback={
+            <div
+              role="status"
+              className="grid h-40 place-items-center rounded-lg bg-slate-50 text-sm text-slate-600"
+            >
+              Loading chart...
+            </div>
+          }
+        >
+          {chart}
+        </Suspense>
+      </ChartBoundary>
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
           Show as a table

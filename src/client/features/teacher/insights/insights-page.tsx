@@ -16,6 +16,7 @@ import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { StatCard } from "@/client/components/ui/stat-card.tsx";
 import type { AssignmentMonitorRow, StudentInsight } from "@/shared/api/insights.ts";
 import { INSIGHTS_TEXT } from "@/shared/domain/insights.ts";
+import { AllStudents } from "./all-students.tsx";
 import { AssignmentDetailsDialog } from "./assignment-details-dialog.tsx";
 import { AssignmentMonitor } from "./assignment-monitor.tsx";
 import { ClassEngagement } from "./class-engagement.tsx";
@@ -154,6 +155,7 @@ export function InsightsPage() {
             classId={classId}
             onOpen={setStudent}
           />
+          <AllStudents rows={data.students} onOpen={setStudent} />
           <AssignmentMonitor
             rows={data.assignments}
             search={search}
