@@ -21,14 +21,15 @@ export const ASSIGNMENT_MESSAGES = {
   halfTestCase: HALF_TEST_CASE_MESSAGE,
 } as const;
 
-export const TestCaseInput = z.object({
-  /** Present for an existing case when editing; absent for a new one. */
-  id: z.string().uuid().optional(),
-  description: z.string().trim().max(500).default(""),
-  input: z.string().max(100_000).default(""),
-  expectedOutput: z.string().max(100_000).default(""),
-  hidden: z.boolean().default(false),
-})
+export const TestCaseInput = z
+  .object({
+    /** Present for an existing case when editing; absent for a new one. */
+    id: z.string().uuid().optional(),
+    description: z.string().trim().max(500).default(""),
+    input: z.string().max(100_000).default(""),
+    expectedOutput: z.string().max(100_000).default(""),
+    hidden: z.boolean().default(false),
+  })
   // A blank row is dropped by the service; a half-filled one is refused, at the missing field.
   .superRefine((t, ctx) => {
     for (const field of missingTestCaseFields(t))
