@@ -220,14 +220,15 @@ if (process.env.INSIGHTS_PROFILE) {
     ["ownedClasses", () => q.ownedClasses(t.db, teacherId, null)],
     ["members", () => q.members(t.db, ids)],
     ["assignmentsOf", () => q.assignmentsOf(t.db, ids)],
-    ["work", () => q.work(t.db, ids, nowD)],
-    ["finalsSince", () => q.finalsSince(t.db, ids, new Date(now - 7 * DAY), nowD)],
-    ["finalsPerDay", () => q.finalsPerDay(t.db, ids, new Date(now - 28 * DAY), nowD)],
+    ["work", () => q.work(t.db, ids, nowD, { finalsSince: new Date(now - 28 * DAY) })],
     ["exerciseTotal", () => q.exerciseTotal(t.db)],
     ["activity", () => q.activity(t.db, who, nowD)],
     ["exercisesCompleted", () => q.exercisesCompleted(t.db, who)],
     ["categoryFailures", () => q.categoryFailures(t.db, who, nowD)],
   ];
+  const { getOverview } = await import("../src/server/features/insights/insights.service.ts");
+  const me = { id: teacherId, role: "teacher" } as Parameters<typeof getOverview>[1];
+  steps.push(["whole overview", () => getOverview(t.db, me, undefined, nowD)]);
   for (const [name, f] of steps) {
     await f();
     const started = performance.now();

@@ -37,6 +37,8 @@ export type WorkFacts = {
   grade: number | null;
   /** Submissions before the latest final. */
   before: number | null;
+  /** Times of final submissions since `finalsSince` (the chart and the weekly counts). */
+  recentFinals: number[];
 };
 export type CategoryFailures = {
   userId: string;
@@ -45,7 +47,6 @@ export type CategoryFailures = {
   failedSaves: number;
 };
 export type ExerciseCounts = { userId: string; completed: number };
-export type DayCount = { classId: string; day: string; n: number };
 
 /** The caller's classes, optionally just one, by name. */
 export function ownedClasses(db: Db, teacherId: string, classId: string | null) {
@@ -128,9 +129,10 @@ export function work(
   db: Db,
   classIds: string[],
   now: Date,
-  filter: { assignmentId?: string; userId?: string } = {},
+  filter: { assignmentId?: string; userId?: string; finalsSince?: Date } = {},
 ) {
   const at = now.toISOString();
+  const since = (filter.finalsSince ?? now).toISOString();
   return rows<WorkFacts>(
     db,
     sql`with lf as (
@@ -149,7 +151,9 @@ export function work(
           lf.id as "latestId", ${ms(sql`lf.submitted_at`)} as "latestAt",
           lf.score::float8 as score, lf.passed_tests as passed, lf.total_tests as total,
           lf.teacher_grade::float8 as grade,
-          (count(*) filter (where s.submitted_at < lf.submitted_at))::int as before
+          (count(*) filter (where s.submitted_at < lf.submitted_at))::int as before,
+          coalesce(array_agg(${ms(sql`s.submitted_at`)}) filter (where s.is_final and s.submitted_at >= ${since}),
+                   '{}') as "recentFinals"
         from submissions s
         join assignments a on a.id = s.assignment_id
         join class_members m on m.class_id = a.class_id and m.user_id = s.user_id
@@ -196,38 +200,6 @@ export function categoryFailures(db: Db, who: Students, now: Date) {
         group by es.user_id, c.id, c.name
         having count(*) >= ${INSIGHTS.areaFailedSaves}
         order by c.name`,
-  );
-}
-
-/** Final submissions by current members per class and UTC day, from `from` up to `now`. */
-export function finalsPerDay(db: Db, classIds: string[], from: Date, now: Date) {
-  return rows<DayCount>(
-    db,
-    sql`select a.class_id as "classId",
-               to_char((s.submitted_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
-               count(*)::int as n
-        from submissions s
-        join assignments a on a.id = s.assignment_id
-        join class_members m on m.class_id = a.class_id and m.user_id = s.user_id
-          and ${inClasses(sql`m.class_id`, classIds)}
-        where ${ofClassAssignments(sql`s.assignment_id`, classIds)} and s.is_final
-          and s.submitted_at >= ${from.toISOString()} and s.submitted_at <= ${now.toISOString()}
-        group by 1, 2`,
-  );
-}
-
-/** Final submissions by current members per class in the window (weekly submissions). */
-export function finalsSince(db: Db, classIds: string[], from: Date, now: Date) {
-  return rows<{ classId: string; n: number }>(
-    db,
-    sql`select a.class_id as "classId", count(*)::int as n
-        from submissions s
-        join assignments a on a.id = s.assignment_id
-        join class_members m on m.class_id = a.class_id and m.user_id = s.user_id
-          and ${inClasses(sql`m.class_id`, classIds)}
-        where ${ofClassAssignments(sql`s.assignment_id`, classIds)} and s.is_final
-          and s.submitted_at > ${from.toISOString()} and s.submitted_at <= ${now.toISOString()}
-        group by 1`,
   );
 }
 

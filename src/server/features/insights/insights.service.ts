@@ -41,8 +41,6 @@ import {
   categoryFailures,
   exercisesCompleted,
   exerciseTotal,
-  finalsPerDay,
-  finalsSince,
   members,
   ownedClasses,
   rows,
@@ -87,18 +85,17 @@ export async function computeOverview(
   const chartFrom = new Date(today - (INSIGHTS.chartDays - 1) * DAY_MS);
 
   const who = { classIds, userId: only.userId };
-  const [allMembers, assignmentRows, workRows, weekly, perDay, libraryTotal, acts, completedEx, failures] =
-    await Promise.all([
+  const [allMembers, assignmentRows, workRows, libraryTotal, acts, completedEx, failures] = await Promise.all(
+    [
       members(db, classIds),
       assignmentsOf(db, classIds),
-      work(db, classIds, now, { userId: only.userId }),
-      finalsSince(db, classIds, weekAgo, now),
-      finalsPerDay(db, classIds, chartFrom, now),
+      work(db, classIds, now, { userId: only.userId, finalsSince: chartFrom }),
       exerciseTotal(db),
       activity(db, who, now),
       exercisesCompleted(db, who),
       categoryFailures(db, who, now),
-    ]);
+    ],
+  );
   const memberRows = only.userId ? allMembers.filter((m) => m.userId === only.userId) : allMembers;
 
   const classById = new Map(classes.map((c) => [c.id, c]));
@@ -180,7 +177,13 @@ export async function computeOverview(
   );
 
   // ── class_engagement ──
-  const weeklyBy = new Map(weekly.map((w) => [w.classId, w.n]));
+  // Weekly submissions: members' finals in the last 7 days (from the work rows' recent finals).
+  const weeklyBy = new Map<string, number>();
+  for (const w of workRows) {
+    const classId = assignmentById.get(w.assignmentId)?.classId;
+    const n = w.recentFinals.filter((t) => t > weekAgo.getTime()).length;
+    if (classId && n > 0) weeklyBy.set(classId, (weeklyBy.get(classId) ?? 0) + n);
+  }
   const inWindow = (t: number | null | undefined) => t != null && t > weekAgo.getTime();
   const engagement: ClassEngagementRow[] = classes.map((c) => {
     const mine = allMembers.filter((m) => m.classId === c.id);
@@ -217,10 +220,12 @@ export async function computeOverview(
   const dayIndex = new Map(days.map((d, i) => [d, i]));
   const series = classes.map((c) => ({ class: c, counts: days.map(() => 0) }));
   const seriesBy = new Map(series.map((s) => [s.class.id, s]));
-  for (const d of perDay) {
-    const i = dayIndex.get(d.day);
-    const s = seriesBy.get(d.classId);
-    if (i !== undefined && s) s.counts[i] += d.n;
+  for (const w of workRows) {
+    const line = seriesBy.get(assignmentById.get(w.assignmentId)?.classId ?? "");
+    for (const t of w.recentFinals) {
+      const i = dayIndex.get(new Date(t).toISOString().slice(0, 10));
+      if (line && i !== undefined) line.counts[i] += 1;
+    }
   }
 
   return {
