@@ -15,6 +15,15 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   { prefix: "/api/classes/join", roles: ["student"] },
   { prefix: new RegExp(`^/api/classes/${ID}/membership$`), roles: ["student"] },
   { prefix: new RegExp(`^/api/classes/${ID}/export\\.csv$`), roles: ["teacher"] },
+  // Deleting a class, removing a member, and what either would cost: the owner teacher only.
+  {
+    prefix: new RegExp(`^/api/classes/${ID}(/deletion|/members/${ID})?$`),
+    method: "DELETE",
+    roles: ["teacher"],
+  },
+  { prefix: new RegExp(`^/api/classes/${ID}/deletion$`), roles: ["teacher"] },
+  { prefix: new RegExp(`^/api/assignments/${ID}/deletion$`), roles: ["teacher"] },
+  { prefix: new RegExp(`^/api/assignments/${ID}$`), method: "DELETE", roles: ["teacher"] },
   { prefix: "/api/classes", method: "POST", roles: ["teacher"] },
   { prefix: "/api/classes", roles: ["teacher", "student"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/submissions$`), method: "POST", roles: ["student"] },

@@ -34,6 +34,9 @@ const who = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
 let cls: ClassSummary; // the class of the matrix: owned by teacherOwner, studentMember belongs
 let joinable: ClassSummary; // joined by the students during the matrix
 let leavable: ClassSummary; // left by studentMember during the matrix
+let deletable: ClassSummary; // deleted by its owner during the matrix
+let shrinking: ClassSummary; // studentMember is removed from it during the matrix
+let deletableAssignment: TeacherAssignmentDetail; // deleted by its owner during the matrix
 let assignment: TeacherAssignmentDetail;
 let submission: Submission;
 
@@ -51,6 +54,10 @@ beforeAll(async () => {
   leavable = await createClass(t, who.teacherOwner, { name: "Leavable" });
   await addMember(t, cls, who.studentMember);
   await addMember(t, leavable, who.studentMember);
+  deletable = await createClass(t, who.teacherOwner, { name: "Deletable" });
+  shrinking = await createClass(t, who.teacherOwner, { name: "Shrinking" });
+  await addMember(t, shrinking, who.studentMember);
+  deletableAssignment = await createAssignment(t, who.teacherOwner, cls.id);
   // The outsider belongs to a class of the other teacher: a real student, just not in this class.
   await addMember(t, await createClass(t, who.teacherOther), who.studentOutsider);
   assignment = await createAssignment(t, who.teacherOwner, cls.id);
@@ -103,6 +110,38 @@ const CASES: Case[] = [
     route: "/api/classes/:id/membership",
     path: () => `/api/classes/${leavable.id}/membership`,
     expect: row(401, 403, 204, 404, 403, 403, 403),
+  },
+  // Deletions: the owner only (another teacher's class is a 404); each target is its own, so the
+  // destructive rows leave the rest of the matrix intact. After the owner's 204 the target is gone.
+  {
+    method: "GET",
+    route: "/api/classes/:id/deletion",
+    path: () => `/api/classes/${cls.id}/deletion`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "DELETE",
+    route: "/api/classes/:id/members/:userId",
+    path: () => `/api/classes/${shrinking.id}/members/${who.studentMember.id}`,
+    expect: row(401, 403, 403, 403, 204, 404, 403),
+  },
+  {
+    method: "DELETE",
+    route: "/api/classes/:id",
+    path: () => `/api/classes/${deletable.id}`,
+    expect: row(401, 403, 403, 403, 204, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments/:id/deletion",
+    path: () => `/api/assignments/${assignment.id}/deletion`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "DELETE",
+    route: "/api/assignments/:id",
+    path: () => `/api/assignments/${deletableAssignment.id}`,
+    expect: row(401, 403, 403, 403, 204, 404, 403),
   },
   {
     method: "GET",
@@ -301,6 +340,7 @@ describe("hidden test cases never reach a student", () => {
       hidden: true,
       passed: false,
       output: null,
+      plainOutput: null,
       errorMessage: null,
       // A program can make its running time depend on the hidden input: no time either.
       executionTimeMs: null,
@@ -324,7 +364,13 @@ describe("hidden test cases never reach a student", () => {
     const hiddenResults = texts.flatMap((text) => hiddenResultsIn(JSON.parse(text)));
     expect(hiddenResults.length).toBeGreaterThanOrEqual(3); // the submit, the list, the submission
     for (const r of hiddenResults) {
-      expect(r).toMatchObject({ description: "", output: null, errorMessage: null, executionTimeMs: null });
+      expect(r).toMatchObject({
+        description: "",
+        output: null,
+        plainOutput: null,
+        errorMessage: null,
+        executionTimeMs: null,
+      });
     }
 
     // The data really holds them: the teacher sees the input, the expected output and the output.
