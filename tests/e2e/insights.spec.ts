@@ -111,6 +111,7 @@ test("insights: empty states, then a class's risks, assignments and engagement f
   // On a phone the tables scroll sideways inside regions a keyboard can reach.
   await teacher.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(teacher);
+  expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await teacher.setViewportSize({ width: 1280, height: 800 });
 
   // ── Search and class filter live in the address and survive a reload ──
