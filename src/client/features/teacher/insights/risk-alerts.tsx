@@ -41,7 +41,7 @@ function RiskList({
           {empty}
         </p>
       ) : (
-        <ul className="max-h-96 space-y-2 overflow-y-auto pr-1">
+        <ul className="relative max-h-96 space-y-2 overflow-y-auto pr-1">
           {rows.map((row) => {
             const r = risk(row);
             if (!r) return null;
