@@ -292,13 +292,20 @@ test("every page passes axe (WCAG 2.2 AA), has its own title, one h1 and a skip 
           await expect(page.locator("main#main")).toHaveCount(1);
         }
         await expectNoAxeViolations(page);
+        // Usable on a phone: nothing pushes the page sideways.
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${where}: page width`).toBeLessThanOrEqual(viewport.width);
         for (const dialog of visit.dialogs ?? []) {
           await dialog.open(page);
           await expectNoAxeViolations(page);
           await page.keyboard.press("Escape");
         }
       } catch (error) {
-        failures.push(`${where}: ${(error as Error).message.split("\n").slice(0, 40).join("\n")}`);
+        // What the page showed, for a failure that is not an axe finding (a page that never loaded).
+        const shown = await page.evaluate(() => document.body.innerText.slice(0, 300)).catch(() => "");
+        failures.push(
+          `${where}: ${(error as Error).message.split("\n").slice(0, 40).join("\n")}\nPage: ${shown}`,
+        );
       }
     }
   }
