@@ -38,7 +38,9 @@ describe("failure tips", () => {
     expect(ids("Even", "Odd")).toEqual(["compare"]);
   });
   it("says 1 line and 2 lines", () => {
-    const tip = failureTips({ expected: "Hello", actual: "Word: hello\nHello" }).find((t) => t.id === "extra");
+    const tip = failureTips({ expected: "Hello", actual: "Word: hello\nHello" }).find(
+      (t) => t.id === "extra",
+    );
     expect(tip?.text).toContain("The test expected 1 line but your program printed 2 lines.");
     expect(lineCount(1)).toBe("1 line");
     expect(lineCount(100_000)).toBe("100,000 lines");

@@ -29,7 +29,9 @@ export function DevMailboxPage() {
               To {m.to} · {new Date(m.createdAt).toLocaleString("en-GB")}
             </div>
             <div className="mt-1 font-medium">{m.subject}</div>
-            <pre className="mt-2 text-sm whitespace-pre-wrap text-slate-700 [overflow-wrap:anywhere]">{m.text}</pre>
+            <pre className="mt-2 text-sm whitespace-pre-wrap text-slate-700 [overflow-wrap:anywhere]">
+              {m.text}
+            </pre>
             {m.link && (
               <a className="mt-2 inline-block text-sm font-medium text-brand-700 underline" href={m.link}>
                 Open link
