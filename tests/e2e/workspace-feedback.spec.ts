@@ -127,3 +127,19 @@ test("on a phone the signed-in menu reaches Settings and Sign Out", async ({ bro
   await expect(nav).toBeHidden();
   expect(await student.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("while Python starts, Run says it is waiting and a progress bar shows", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { student, assignmentId } = await classroom(browser, baseURL!);
+  // A slow connection: every Python file arrives 3 s late.
+  await student.route("**/pyodide/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await student.goto(`/student/assignments/${assignmentId}`);
+  await expect(student.getByRole("button", { name: "Waiting for Python…" })).toBeVisible();
+  await expect(student.getByRole("progressbar", { name: "Starting Python" })).toBeVisible();
+  await expect(student.getByTestId("run-status")).toContainText(/Starting Python… \d+ seconds?/);
+  await expect(student.getByRole("button", { name: "Run Code" })).toBeVisible({ timeout: 60_000 });
+  await expect(student.getByRole("progressbar", { name: "Starting Python" })).toHaveCount(0);
+});
