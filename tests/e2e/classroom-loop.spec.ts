@@ -187,11 +187,14 @@ test("a failed test explains itself; a wrong join code and a foreign assignment 
   const joinDialog = student.getByRole("dialog", { name: "Join Class" });
   await joinDialog.getByLabel("Class code").fill("ABC");
   await joinDialog.getByRole("button", { name: "Join Class" }).click();
-  await expect(joinDialog.getByRole("alert")).toHaveText("Invalid class code. Please check and try again.");
+  // The message sits beside the field, which is marked invalid and describes itself with it.
+  const codeField = joinDialog.getByLabel("Class code");
+  await expect(codeField).toHaveAttribute("aria-invalid", "true");
+  await expect(codeField).toHaveAccessibleDescription(/Invalid class code\. Please check and try again\./);
   await joinDialog.getByLabel("Class code").fill("ZZZZZZZZ");
   await joinDialog.getByRole("button", { name: "Join Class" }).click();
-  await expect(joinDialog.getByRole("alert")).toHaveText(
-    "Class not found. Please check the code and try again.",
+  await expect(codeField).toHaveAccessibleDescription(
+    /Class not found\. Please check the code and try again\./,
   );
   await joinDialog.getByLabel("Class code").fill(klass.joinCode);
   await joinDialog.getByRole("button", { name: "Join Class" }).click();
