@@ -22,7 +22,9 @@ test("sign up, confirm by e-mail, choose student, land on My Classes", async ({ 
   await expect(page).toHaveURL(/\/select-role$/);
   await page.getByRole("button", { name: /I'm a student/ }).click();
   await expect(page).toHaveURL(/\/student\/classes$/);
-  await expect(page.getByRole("heading", { name: "Student Dashboard" })).toBeVisible();
+  // The area's name heads the shell; the page's one h1 is the page itself.
+  await expect(page.getByText("Student Dashboard")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "My Classes" })).toBeVisible();
   await expect(page.getByText("Welcome, Jamie Student")).toBeVisible();
   // The role is chosen once: /select-role now sends the student on.
   await page.goto("/select-role");
