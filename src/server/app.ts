@@ -25,8 +25,10 @@ import { insightsRoutes } from "./features/insights/insights.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
 import { createSubmitLimiter } from "./features/submissions/submit-limiter.ts";
+import { healthRoute } from "./http/health.ts";
 import { inputHygiene } from "./http/input-hygiene.ts";
 import { mountPyodide } from "./http/pyodide-static.ts";
+import { requestLog } from "./http/request-log.ts";
 import { sameOriginWrites } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountStatic } from "./http/static.ts";
@@ -59,6 +61,8 @@ export function createApp({
   const csrf = sameOriginWrites(trustedOrigins(config));
   const app = new Hono<AppEnv>();
 
+  // First, so its time and status cover every later middleware, route and error.
+  if (config.requestLog) app.use("/api/*", requestLog());
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
 
   // Tell Better Auth the client's address (socket, or X-Forwarded-For from a TRUST_PROXY hop) and
@@ -104,7 +108,7 @@ export function createApp({
   // (after the session: only a teacher's assignment writes may be larger than 1 MB).
   app.use("/api/*", inputHygiene);
   app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : csrf(c, next)));
-  app.get("/api/health", (c) => c.json({ ok: true }));
+  app.get("/api/health", healthRoute({ db, grader, graderSlots: config.graderPoolSize }));
   app.post("/api/auth/*", authRateLimits(db, config));
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.route("/api/me", meRoutes);

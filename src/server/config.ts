@@ -18,6 +18,7 @@ const Env = z.object({
   ADMIN_EMAILS: z.string().default(""),
   GRADER_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   RATE_LIMIT: z.enum(["on", "off"]).optional(),
+  REQUEST_LOG: z.enum(["on", "off"]).optional(),
   TRUST_PROXY: z.string().optional(),
   SEED_EXERCISES: z.enum(["true", "false"]).default("true"),
 });
@@ -36,6 +37,8 @@ export type Config = {
   adminEmails: string[];
   graderPoolSize: number | undefined;
   rateLimit: boolean;
+  /** One JSON line per /api request on stdout (REQUEST_LOG; default on, off when NODE_ENV=test). */
+  requestLog: boolean;
   /** Proxies whose X-Forwarded-For we believe (TRUST_PROXY); null: the socket peer is the client. */
   trustProxy: TrustProxy;
   /** Upsert the GCSE exercise bank (content/exercises) at every start (SEED_EXERCISES, default true). */
@@ -119,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     graderPoolSize: e.GRADER_POOL_SIZE,
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === "on" : e.NODE_ENV !== "test",
+    requestLog: e.REQUEST_LOG ? e.REQUEST_LOG === "on" : e.NODE_ENV !== "test",
     trustProxy,
     seedExercises: e.SEED_EXERCISES === "true",
   };
