@@ -1,4 +1,6 @@
 // Starts PyClass: config → database (+ lock, migrations, demo data) → HTTP.
+
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -8,6 +10,7 @@ import { loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
 import { promoteAdmins } from "./features/me/me.service.ts";
+import { handleShutdownSignals } from "./http/shutdown.ts";
 import {
   type DemoLogin,
   hasDemoData,
@@ -32,11 +35,12 @@ async function main() {
     process.exit(1);
   }
   let database: Database;
+  let releaseLock = () => {};
   if (config.databaseUrl) {
     database = await openPostgres(config.databaseUrl);
   } else {
     try {
-      lockDataDir(config.dataDir);
+      releaseLock = lockDataDir(config.dataDir);
     } catch (e) {
       if (e instanceof DataDirLockedError) {
         console.error(`✖ ${e.message}`);
@@ -73,14 +77,14 @@ async function main() {
     if (demoLogins) printDemoLogins(demoLogins, local);
   });
 
-  const shutdown = async () => {
-    server.close();
-    await grader.close().catch(() => {});
-    await database.close().catch(() => {});
-    process.exit(0);
-  };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  handleShutdownSignals({
+    server: server as Server,
+    cleanup: async () => {
+      await grader.close().catch(() => {});
+      await database.close().catch(() => {});
+      releaseLock();
+    },
+  });
 }
 
 /** What this start is safe for, in plain words. */
