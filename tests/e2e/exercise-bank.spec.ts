@@ -20,13 +20,13 @@ test("a fresh start shows every bank category with its counts", async ({ page })
   await page.goto("/student/exercises?level=gcse&language=python");
   await expect(page.getByRole("heading", { name: "Python Exercises" })).toBeVisible();
   for (const file of bank) {
-    const toggle = page.getByRole("button", { name: new RegExp(`^${escape(file.category.name)}\\b`) });
+    const toggle = page.getByRole("button", { name: new RegExp(`^${escapeRegExp(file.category.name)}\\b`) });
     await expect(toggle, file.category.name).toContainText(`0 of ${file.exercises.length} completed`);
   }
   const total = bank.reduce((n, f) => n + f.exercises.length, 0);
   await expect(page.getByText(`0 of ${total} completed`).first()).toBeVisible();
 });
 
-function escape(text: string) {
+function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
