@@ -385,4 +385,37 @@ describe("hidden test cases never reach a student", () => {
     });
     expect(await detail.text()).toContain(MARKERS[2]);
   });
+
+  it("not through a later visible case: a program that remembers a hidden input cannot print it", async () => {
+    // The hidden case comes first in the teacher's order; its input must not reach the visible one.
+    const secret = "TOP-SECRET-INPUT-31337";
+    const leaky = await createAssignment(t, who.teacherOwner, cls.id, {
+      name: "Hidden first",
+      testCases: [
+        { description: "Hidden", input: secret, expectedOutput: "nope", hidden: true },
+        { description: "Visible", input: "1", expectedOutput: "1" },
+      ],
+    });
+    const code = [
+      "import builtins",
+      "s = input()",
+      "print(s)",
+      "if hasattr(builtins, '_seen'):",
+      "    print('LEAK', builtins._seen)",
+      "builtins._seen = getattr(builtins, '_seen', []) + [s]",
+    ].join("\n");
+    const submit = await t.request("POST", `/api/assignments/${leaky.id}/submissions`, {
+      cookie: who.studentMember.cookie,
+      body: { code, final: true },
+    });
+    expect(submit.status).toBe(201);
+    const text = await submit.text();
+    expect(text).not.toContain(secret);
+    const graded = JSON.parse(text) as Submission;
+    // Results stay in the teacher's order: hidden first, the visible one passes.
+    expect(graded.results.map((r) => [r.hidden, r.passed])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
 });

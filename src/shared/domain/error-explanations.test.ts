@@ -71,6 +71,12 @@ describe("close names", () => {
     expect(definitionLine(code, "math")).toBe(6);
     expect(definitionLine("if x == 1:\n    pass\n", "x")).toBeNull();
   });
+
+  it("does not hang on a very long line (the pattern backtracks on long runs of spaces)", () => {
+    // Before the line was cut to its first 200 characters this took minutes (cubic backtracking).
+    const line = `for ${" ".repeat(6000)}x${" ".repeat(6000)}!`;
+    expect(definitionLine(`${line}\nprint(x)\n`, "x")).toBeNull();
+  });
 });
 
 describe("explainError", () => {

@@ -145,14 +145,18 @@ export function namesInCode(code: string): string[] {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+const MAX_DEFINITION_LINE = 200;
+
 /** The line number where `name` is defined (def, class, assignment, for, import), or null. */
 export function definitionLine(code: string, name: string): number | null {
   const n = escapeRegExp(name);
   const definition = new RegExp(
     `^\\s*(?:(?:def|class)\\s+${n}\\b|${n}\\s*(?:,[^=]*)?=(?!=)|for\\s+(?:[\\w\\s,]*\\b)?${n}\\b[\\w\\s,]*\\s+in\\b|(?:from\\s+\\S+\\s+)?import\\s+(?:.*\\b)?${n}\\b)`,
   );
+  // The pattern backtracks badly on very long lines: a real definition is short, so look at the
+  // first MAX_DEFINITION_LINE characters of each line only (a student's browser must not freeze).
   const lines = code.replace(/\r\n?/g, "\n").split("\n");
-  const i = lines.findIndex((l) => definition.test(l));
+  const i = lines.findIndex((l) => definition.test(l.slice(0, MAX_DEFINITION_LINE)));
   return i === -1 ? null : i + 1;
 }
 

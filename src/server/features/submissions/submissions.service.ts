@@ -128,6 +128,33 @@ export async function listSubmissions(
   return withResults(db, rows, as === "owner" ? "teacher" : "student");
 }
 
+/**
+ * The tests of one submission share an interpreter, so a program can remember a hidden case's
+ * input and print it in a later visible case, whose output the student sees. Visible cases are
+ * therefore graded first and hidden ones after them (results come back in the teacher's order): a
+ * hidden input can then reach only other hidden cases, which show nothing but pass/fail.
+ */
+async function gradeVisibleFirst(
+  grader: GraderPool,
+  code: string,
+  cases: { input: string; expectedOutput: string; hidden: boolean }[],
+) {
+  const order = cases
+    .map((_, i) => i)
+    .sort((a, b) => Number(cases[a].hidden) - Number(cases[b].hidden) || a - b);
+  const graded = await gradeOnServer(
+    grader,
+    code,
+    order.map((i) => cases[i]),
+    ASSIGNMENT_MESSAGES.graderFailed,
+  );
+  const results = new Array<(typeof graded.results)[number]>(cases.length);
+  order.forEach((caseIndex, k) => {
+    results[caseIndex] = graded.results[k];
+  });
+  return { ...graded, results };
+}
+
 /** Submit Code (final) or a Run Tests attempt, by a student of the assignment's class. */
 export async function createSubmission(
   db: Db,
@@ -164,12 +191,17 @@ export async function createSubmission(
   }
 
   const cases = await db
-    .select({ id: testCases.id, input: testCases.input, expectedOutput: testCases.expectedOutput })
+    .select({
+      id: testCases.id,
+      input: testCases.input,
+      expectedOutput: testCases.expectedOutput,
+      hidden: testCases.hidden,
+    })
     .from(testCases)
     .where(eq(testCases.assignmentId, assignmentId))
     .orderBy(asc(testCases.position), asc(testCases.id));
   // Grading takes a while; no transaction is held open meanwhile.
-  const graded = await gradeOnServer(grader, body.code, cases, ASSIGNMENT_MESSAGES.graderFailed);
+  const graded = await gradeVisibleFirst(grader, body.code, cases);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(submissions)
