@@ -8,6 +8,11 @@ export const testDbKind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 export async function createTestDb(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return openPglite(undefined);
+  return createPostgresTestDb(adminUrl);
+}
+
+/** A new, migrated database on the server of `adminUrl`, with its own `url` (for a server process). */
+export async function createPostgresTestDb(adminUrl: string): Promise<Database & { url: string }> {
   const name = `pyclass_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -18,6 +23,7 @@ export async function createTestDb(): Promise<Database> {
   const database = await openPostgres(url.toString(), 5);
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const drop = new pg.Client({ connectionString: adminUrl });
