@@ -109,7 +109,10 @@ export function createApp({
   app.use("/api/*", inputHygiene);
   app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : csrf(c, next)));
   app.get("/api/health", healthRoute({ db, grader, graderSlots: config.graderPoolSize }));
-  app.post("/api/auth/*", authRateLimits(db, config));
+  app.post(
+    "/api/auth/*",
+    authRateLimits(db, config, async (headers) => (await readSession(headers))?.id ?? null),
+  );
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.route("/api/me", meRoutes);
   app.route("/api/admin", adminRoutes);

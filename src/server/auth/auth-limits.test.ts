@@ -58,11 +58,12 @@ describe("sign-in limits", () => {
     expect((await signInFrom("10.0.0.5", victim.email, victim.password)).status).toBe(429);
   });
 
-  it("cap one address at 100 sign-ins a minute across all e-mails", async () => {
-    const [, perAddress] = AUTH_LIMITS["/sign-in/email"];
-    expect(perAddress).toMatchObject({ scope: "address", max: 100 });
-    // 98 sign-ins already made from 10.0.0.7 (counted straight into the shared table).
-    for (let i = 0; i < 98; i++)
+  it("cap one address across all e-mails at a school's minute (1000), not lower", async () => {
+    const perAddress = AUTH_LIMITS["/sign-in/email"].find((r) => r.scope === "address");
+    expect(perAddress).toMatchObject({ max: 1000, windowMs: 60_000 });
+    if (!perAddress) return;
+    // 998 sign-ins already made from 10.0.0.7 (counted straight into the shared table).
+    for (let i = 0; i < 998; i++)
       await hit(t.db, authLimitKey("/sign-in/email", "address", "10.0.0.7", ""), perAddress);
     expect((await signInFrom("10.0.0.7", "a@example.com")).status).toBe(401);
     expect((await signInFrom("10.0.0.7", "b@example.com")).status).toBe(401);
@@ -96,17 +97,85 @@ describe("sign-in limits", () => {
   });
 });
 
-describe("password reset limits", () => {
-  it("allow 5 requests a minute per address + e-mail", async () => {
+describe("per-account limits, from any address", () => {
+  it("lock an account after 30 sign-in attempts in 15 minutes, however many addresses they come from", async () => {
+    const target = await createUser(t);
     const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await signInFrom(`198.51.100.${i}`, target.email)).status);
+    expect(statuses).toEqual(Array(30).fill(401));
+    const locked = await signInFrom("198.51.100.200", target.email, target.password);
+    expect(locked.status).toBe(429);
+    const retryAfter = Number(locked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect((await locked.json()).message).toBe(
+      `Too many attempts. Please wait ${retryAfter} seconds and try again.`,
+    );
+    // Another account from one of those addresses is untouched.
+    const other = await createUser(t);
+    expect((await signInFrom("198.51.100.3", other.email, other.password)).status).toBe(200);
+  });
+
+  it("count an attempt refused per address + e-mail nowhere else (a classmate can't lock an account in seconds)", async () => {
+    const target = await createUser(t);
+    for (let i = 0; i < 25; i++) await signInFrom("10.20.0.1", target.email);
+    // 10 counted against the account, 15 refused at the first rule: 20 more from elsewhere are allowed.
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await signInFrom(`10.21.0.${i}`, target.email)).status);
+    expect(statuses).toEqual(Array(20).fill(401));
+    expect((await signInFrom("10.22.0.1", target.email, target.password)).status).toBe(429);
+  });
+
+  it("send at most 5 password-reset e-mails an hour to one address, from any number of clients", async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
     for (let i = 0; i < 6; i++) {
-      const res = await server.request("POST", "/api/auth/request-password-reset", {
-        body: { email: "reset-me@example.com", redirectTo: "/update-password" },
-        headers: { "X-Forwarded-For": "10.0.1.1" },
+      last = await server.request("POST", "/api/auth/request-password-reset", {
+        body: { email: "Reset-Me@example.com", redirectTo: "/update-password" },
+        headers: { "X-Forwarded-For": `10.0.1.${i}` },
       });
-      statuses.push(res.status);
+      statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(15 * 60);
+    // A confirmation e-mail has its own allowance.
+    const confirm = await server.request("POST", "/api/auth/send-verification-email", {
+      body: { email: "reset-me@example.com" },
+      headers: { "X-Forwarded-For": "10.0.1.9" },
+    });
+    expect(confirm.status).toBe(200);
+  });
+});
+
+describe("IPv6 clients", () => {
+  it("count per /64: a new address in the same /64 is the same client, however it is written", async () => {
+    const target = await createUser(t);
+    const spellings = [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2::2",
+      "2001:0db8:0001:0002:0000:0000:0000:0003",
+      "2001:DB8:1:2:ffff:ffff:ffff:ffff",
+      "2001:db8:1:2:a:b:c:d",
+      "2001:db8:1:2::6",
+      "2001:db8:1:2::7",
+      "2001:db8:1:2::8",
+      "2001:db8:1:2::9",
+      "2001:db8:1:2::a",
+    ];
+    for (const address of spellings) expect((await signInFrom(address, target.email)).status).toBe(401);
+    expect((await signInFrom("2001:db8:1:2:1234::1", target.email, target.password)).status).toBe(429);
+    // The next /64 is another client.
+    expect((await signInFrom("2001:db8:1:3::1", target.email, target.password)).status).toBe(200);
+  });
+
+  it("count an IPv4-mapped address as the IPv4 address", async () => {
+    const target = await createUser(t);
+    for (let i = 0; i < 10; i++) {
+      const address = i % 2 === 0 ? "::ffff:192.0.2.44" : "192.0.2.44";
+      expect((await signInFrom(address, target.email)).status).toBe(401);
+    }
+    expect((await signInFrom("192.0.2.44", target.email, target.password)).status).toBe(429);
+    expect((await signInFrom("::ffff:c000:22c", target.email, target.password)).status).toBe(429);
   });
 });
 

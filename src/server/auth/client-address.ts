@@ -4,12 +4,19 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import type { Config } from "../config.ts";
+import { addressMatcher, canonicalAddress } from "./ip-address.ts";
 
 /**
  * TRUST_PROXY: unset (no proxy: the socket peer is the client), a number of proxy hops in front
- * of the server, or a comma-separated list of proxy addresses / IPv4 CIDR ranges / `loopback`.
+ * of the server, or a comma-separated list of proxy addresses / IPv4 or IPv6 CIDR ranges / `loopback`.
  */
-export type TrustProxy = { hops: number } | { addresses: string[] } | null;
+export type TrustProxy =
+  | { hops: number }
+  | { addresses: string[]; isTrusted: (address: string) => boolean }
+  | null;
+
+/** What `loopback` stands for in TRUST_PROXY. */
+const LOOPBACK_RANGES = ["127.0.0.0/8", "::1/128"];
 
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const v = value?.trim();
@@ -19,12 +26,14 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const a of addresses) {
-    if (a !== "loopback" && !isIpLike(a.replace(/\/\d+$/, ""))) {
-      throw new Error(`TRUST_PROXY: "${a}" is not an address, a CIDR range, "loopback" or a number of hops`);
-    }
+  const ranges = addresses.flatMap((a) => (a === "loopback" ? LOOPBACK_RANGES : [a]));
+  try {
+    return { addresses, isTrusted: addressMatcher(ranges) };
+  } catch (e) {
+    throw new Error(
+      `TRUST_PROXY: ${(e as Error).message}; expected a number of hops, or addresses, CIDR ranges and "loopback" separated by commas`,
+    );
   }
-  return { addresses };
 }
 
 export function describeTrustProxy(trust: NonNullable<TrustProxy>): string {
@@ -33,38 +42,15 @@ export function describeTrustProxy(trust: NonNullable<TrustProxy>): string {
     : `trusted proxies ${trust.addresses.join(", ")}`;
 }
 
-function isIpLike(s: string): boolean {
-  return /^\d{1,3}(\.\d{1,3}){3}$/.test(s) || (s.includes(":") && /^[0-9a-f:.]+$/i.test(s));
+/** The canonical spelling of an address (see ip-address.ts); a value that is none is kept, trimmed. */
+export function normaliseAddress(address: string): string {
+  return canonicalAddress(address) ?? address.trim().toLowerCase();
 }
 
-/** `::ffff:10.0.0.5` → `10.0.0.5`; lower-case IPv6. */
-export function normaliseAddress(address: string): string {
-  const a = address.trim().toLowerCase();
-  return a.startsWith("::ffff:") && a.includes(".") ? a.slice(7) : a;
-}
+const isLoopback = addressMatcher(LOOPBACK_RANGES);
 
 export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const a = normaliseAddress(address);
-  return a === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
-}
-
-function ipv4ToInt(a: string): number | null {
-  const parts = a.split(".").map(Number);
-  if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return null;
-  return ((parts[0] << 24) | (parts[1] << 16) | (parts[2] << 8) | parts[3]) >>> 0;
-}
-
-function matches(address: string, rule: string): boolean {
-  if (rule === "loopback") return isLoopbackAddress(address);
-  const [base, bits] = rule.split("/");
-  if (bits === undefined) return normaliseAddress(base) === address;
-  const a = ipv4ToInt(address);
-  const b = ipv4ToInt(base);
-  const n = Number(bits);
-  if (a === null || b === null || !(n >= 0 && n <= 32)) return false;
-  const mask = n === 0 ? 0 : (~0 << (32 - n)) >>> 0;
-  return (a & mask) === (b & mask);
+  return Boolean(address) && isLoopback(address as string);
 }
 
 export type ClientAddress = {
@@ -96,7 +82,7 @@ export function resolveClientAddress(
     return { address: hops[index], proxied: true };
   }
   let i = hops.length - 1;
-  while (i > 0 && trust.addresses.some((rule) => matches(hops[i], rule))) i--;
+  while (i > 0 && trust.isTrusted(hops[i])) i--;
   return { address: hops[i], proxied: i < hops.length - 1 };
 }
 
