@@ -10,6 +10,7 @@ export class Browser {
 
   constructor(
     private readonly base: string,
+    private readonly origin: string,
     private readonly samples: Samples,
     /** Sent as X-Forwarded-For (the instance must trust loopback); null: the socket's address. */
     private readonly address: string | null,
@@ -31,7 +32,7 @@ export class Browser {
 
   private async call(route: string, method: string, path: string, body?: unknown): Promise<Answer> {
     // The SPA sends same-origin requests: the Origin header is what the server's checks read.
-    const headers: Record<string, string> = { Origin: this.base };
+    const headers: Record<string, string> = { Origin: this.origin };
     if (this.cookie) headers.Cookie = this.cookie;
     if (this.address) headers["X-Forwarded-For"] = this.address;
     if (body !== undefined) headers["Content-Type"] = "application/json";

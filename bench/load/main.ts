@@ -20,6 +20,7 @@ import { submissions } from "../../src/server/db/schema.ts";
 import { type Instance, serverTimes, startInstance } from "./instance.ts";
 import { cores, instanceCpuMs, loadAverage, passwordCheckCost } from "./machine.ts";
 import { formatReport } from "./report.ts";
+import { SIGN_IN } from "./samples.ts";
 import { schoolSize, seedSchool } from "./school.ts";
 import { simulate } from "./simulate.ts";
 
@@ -68,7 +69,9 @@ try {
   const cpuBefore = instance ? instanceCpuMs(instance.pid) : null;
   say(`Machine: ${cores()} cores, load average ${loadBefore} (1 / 5 / 15 min) before the run. Running…`);
 
+  const generatorCpu = process.cpuUsage();
   const result = await simulate({ url, school, submitters, windowMs, addresses });
+  const generator = process.cpuUsage(generatorCpu);
 
   const cpuAfter = instance ? instanceCpuMs(instance.pid) : null;
   const assignmentIds = school.classes.flatMap((c) => c.assignments.map((a) => a.id));
@@ -90,18 +93,21 @@ try {
   say(
     `Password check (Better Auth's scrypt, node:crypto): ${password.cpuMs.toFixed(0)} ms CPU, ${password.wallMs.toFixed(0)} ms wall each, measured here before the run;`,
   );
-  const signIns = result.samples.all.filter((s) => s.route.endsWith("/sign-in/email")).length;
+  const signIns = result.samples.all.filter((s) => s.route === SIGN_IN).length;
+  const hashing = (signIns * password.cpuMs) / 1000;
   say(
-    `  the run's ${signIns} sign-in attempts ≈ ${((signIns * password.cpuMs) / 1000).toFixed(1)} s of CPU on the instance's libuv threads.`,
+    `  the run's ${signIns} sign-in attempts ≈ ${hashing.toFixed(1)} s of CPU on the instance's libuv threads.`,
   );
   if (cpuBefore && cpuAfter) {
     const seconds = result.elapsedMs / 1000;
     const server = (cpuAfter.server - cpuBefore.server) / 1000;
     const graders = (cpuAfter.graders - cpuBefore.graders) / 1000;
+    const requests = result.samples.all.length - signIns;
     say(
-      `Instance CPU during the run: server process ${server.toFixed(1)} s, grader processes ${graders.toFixed(1)} s — ${((server + graders) / seconds).toFixed(2)} of ${cores()} cores on average over ${seconds.toFixed(0)} s.`,
+      `Instance CPU during the run: server process ${server.toFixed(1)} s (≈ ${hashing.toFixed(1)} s of it password checks, ≈ ${(((server - hashing) * 1000) / Math.max(1, requests)).toFixed(1)} ms per other request), grader processes ${graders.toFixed(1)} s (${((graders * 1000) / Math.max(1, result.submissions.length)).toFixed(0)} ms per Submit Code) — ${((server + graders) / seconds).toFixed(2)} of ${cores()} cores on average over ${seconds.toFixed(0)} s.`,
     );
   }
+  say(`Load generator (this process): ${((generator.user + generator.system) / 1e6).toFixed(1)} s of CPU.`);
 } finally {
   await instance?.stop();
   await database.close();

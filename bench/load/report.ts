@@ -74,12 +74,18 @@ export function formatReport(result: SimulationResult, context: ReportContext = 
       "   out Retry-After and tried again, as a student would)",
     );
 
-  const grading = result.submissions.map((s) => s.ms).sort((a, b) => a - b);
+  const graded = result.submissions.filter((s) => s.graded);
+  const grading = graded.map((s) => s.ms).sort((a, b) => a - b);
   lines.push(
     "",
     `Students signed in: ${result.signedIn} of ${result.students}`,
-    `Grading (Submit Code → graded answer, ${grading.length} submissions): p50 ${ms(percentile(grading, 0.5))}, p99 ${ms(percentile(grading, 0.99))}, max ${ms(grading.at(-1) ?? Number.NaN)}`,
+    `Grading (Submit Code → graded answer, ${grading.length} graded): p50 ${ms(percentile(grading, 0.5))}, p99 ${ms(percentile(grading, 0.99))}, max ${ms(grading.at(-1) ?? Number.NaN)}`,
   );
+  const ungraded = result.submissions.filter((s) => !s.graded);
+  if (ungraded.length > 0)
+    lines.push(
+      `  not graded: ${ungraded.length} (${ungraded.filter((s) => s.status === 0).length} never answered; statuses ${[...new Set(ungraded.map((s) => s.status))].join(", ")})`,
+    );
   for (const s of result.notSubmitted) lines.push(`  submitters who never submitted: ${s.n} — ${s.reason}`);
   if (context.storedFinals !== undefined)
     lines.push(`  final submissions stored in the database: ${context.storedFinals}`);

@@ -11,6 +11,8 @@ import type { Person, School, SeededAssignment, SeededClass } from "./school.ts"
 
 export type SimulationOptions = {
   url: string;
+  /** The web app's address as the browsers know it (the Origin they send); default `url`. */
+  origin?: string;
   school: School;
   /** How many students press Submit Code (the first ones of each class, in turn). */
   submitters: number;
@@ -22,7 +24,8 @@ export type SimulationOptions = {
   graceMs?: number;
 };
 
-export type Submitted = { ms: number; graded: boolean };
+/** One press of Submit Code: how long until the answer, whether it was graded, its status. */
+export type Submitted = { ms: number; graded: boolean; status: number };
 
 export type SimulationResult = {
   samples: Samples;
@@ -60,7 +63,7 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
   const browser = () => {
     const n = people++ % addresses;
     const address = addresses > 1 ? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` : null;
-    return new Browser(url, samples, address, deadline.signal);
+    return new Browser(url, options.origin ?? url, samples, address, deadline.signal);
   };
 
   /** Signs in, waiting out a rate limit's Retry-After as a student would, until `giveUpAt`. */
@@ -109,7 +112,11 @@ export async function simulate(options: SimulationOptions): Promise<SimulationRe
     await sleep(windowMs * between(0.005, 0.02));
     const sent = performance.now();
     const answer = await b.post(SUBMIT, `${workspace}/submissions`, { code, final: true });
-    submissions.push({ ms: performance.now() - sent, graded: isGraded(answer, assignment) });
+    submissions.push({
+      ms: performance.now() - sent,
+      graded: isGraded(answer, assignment),
+      status: answer.status,
+    });
     // The workspace then reads the history and the list again (React Query invalidations).
     await Promise.all([
       b.get("GET /api/assignments/:id/submissions", `${workspace}/submissions`),
