@@ -86,16 +86,20 @@ if (args.values["write-docs"]) {
 }
 
 const problems: Problem[] = [...loaded.problems];
-// Checking some files only: their titles must still be new to the rest of the bank.
+// Checking some files only: their titles and ids must still be new to the rest of the bank.
 const others = wholeBank
   ? []
   : bankFilesIn(BANK_DIR)
       .filter((f) => !given.includes(path.resolve(f)))
       .flatMap((file) => {
         try {
-          const data = JSON.parse(fs.readFileSync(file, "utf8")) as { exercises?: { title?: unknown }[] };
+          const data = JSON.parse(fs.readFileSync(file, "utf8")) as {
+            exercises?: { title?: unknown; id?: unknown }[];
+          };
           return (data.exercises ?? []).flatMap((e) =>
-            typeof e?.title === "string" ? [{ file, title: e.title }] : [],
+            typeof e?.title === "string"
+              ? [{ file, title: e.title, id: typeof e.id === "string" ? e.id : undefined }]
+              : [],
           );
         } catch {
           return [];

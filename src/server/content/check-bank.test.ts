@@ -36,6 +36,7 @@ let n = 0;
 function exercise(overrides: Partial<BankExercise> = {}): BankExercise {
   n++;
   return {
+    id: `fixture-double-it-${n}`,
     title: `Fixture: Double It ${n}`,
     description: "Ask for a number and print double it.\n\nExample:\nNumber? 4\n8",
     category: "Fixtures",
@@ -106,6 +107,26 @@ describe("loading and structure", () => {
     // Checking one file: the rest of the bank's titles still count.
     const one = loadBankFiles([bankFile("dup-c.json", [...threeLevels(), exercise({ title: "Taken" })])]);
     expect(checkStructure(one.files, { otherTitles: [{ file: "x.json", title: "TAKEN" }] })).toHaveLength(1);
+  });
+
+  it("fails an id that is not a slug, or that another exercise of the bank already has", () => {
+    const bad = loadBankFiles([bankFile("bad-id.json", [exercise({ id: "Not A Slug" }), ...threeLevels()])]);
+    expect(bad.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/id: must be lower-case letters and digits joined by dashes/),
+    ]);
+    const { files, problems } = loadBankFiles([
+      bankFile("ids-a.json", [exercise({ id: "same-id" }), ...threeLevels()]),
+      bankFile("ids-b.json", [exercise({ id: "same-id" }), ...threeLevels()], "Other"),
+    ]);
+    expect(problems).toEqual([]);
+    expect(checkStructure(files).map((p) => p.message)).toEqual([
+      expect.stringMatching(/id "same-id" is used twice \(also in .*ids-a\.json\)/),
+    ]);
+    // Checking one file: the rest of the bank's ids still count.
+    const one = loadBankFiles([bankFile("ids-c.json", [exercise({ id: "taken-id" }), ...threeLevels()])]);
+    expect(
+      checkStructure(one.files, { otherTitles: [{ file: "x.json", title: "Elsewhere", id: "taken-id" }] }),
+    ).toHaveLength(1);
   });
 
   it("fails test input the import would read otherwise than written", () => {

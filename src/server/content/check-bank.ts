@@ -104,18 +104,23 @@ export function loadBankFiles(files: string[]): { files: LoadedFile[]; problems:
 const titleKey = (title: string) => title.trim().replace(/\s+/g, " ").toLowerCase();
 
 /**
- * Checks the contract cannot: unique titles (also against `otherTitles`, the rest of the bank when
- * only some files are checked), one file per category, easy, medium and hard in each category,
+ * Checks the contract cannot: unique titles and ids (also against `otherTitles`, the rest of the
+ * bank when only some files are checked), one file per category, easy, medium and hard in each category,
  * test inputs the import would read otherwise than written, and with `requireBank` the bank's size
  * and the spec's premade entries.
  */
 export function checkStructure(
   files: LoadedFile[],
-  options: { requireBank?: boolean; otherTitles?: { file: string; title: string }[] } = {},
+  options: { requireBank?: boolean; otherTitles?: { file: string; title: string; id?: string }[] } = {},
 ): Problem[] {
   const problems: Problem[] = [];
   const seen = new Map<string, string>();
-  for (const other of options.otherTitles ?? []) seen.set(titleKey(other.title), shown(other.file));
+  // The id is the exercise's identity in every database seeded from the bank (decision 044).
+  const seenIds = new Map<string, string>();
+  for (const other of options.otherTitles ?? []) {
+    seen.set(titleKey(other.title), shown(other.file));
+    if (other.id) seenIds.set(other.id, shown(other.file));
+  }
   const categories = new Map<string, string>();
   for (const { file, data } of files) {
     const earlier = categories.get(data.category.name);
@@ -134,6 +139,10 @@ export function checkStructure(
           message: `title "${e.title}" is used twice (also in ${first})`,
         });
       else seen.set(key, shown(file));
+      const idFirst = seenIds.get(e.id);
+      if (idFirst !== undefined)
+        problems.push({ file, title: e.title, message: `id "${e.id}" is used twice (also in ${idFirst})` });
+      else seenIds.set(e.id, shown(file));
       e.testCases.forEach((tc, i) => {
         // testCaseInput (the import's rule) drops blank `inputs` lines and prefers `inputs`.
         const say = (message: string) =>

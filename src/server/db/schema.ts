@@ -202,13 +202,18 @@ export const testCaseResults = pgTable(
 );
 
 // ── Exercise library ──────────────────────────────────────────────────────────────────────
-export const exerciseCategories = pgTable("exercise_categories", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  displayOrder: integer("display_order").notNull().default(0),
-  createdAt: createdAt(),
-});
+export const exerciseCategories = pgTable(
+  "exercise_categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // One category per name, whatever its case or surrounding spaces (decision 044).
+  (t) => [uniqueIndex("exercise_categories_name_key").on(sql`lower(btrim(${t.name}))`)],
+);
 
 export const exercises = pgTable(
   "exercises",
@@ -229,10 +234,20 @@ export const exercises = pgTable(
     hints: jsonb("hints").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     estimatedTime: text("estimated_time").notNull().default(""),
     displayOrder: integer("display_order").notNull().default(0),
+    // A GCSE bank exercise's stable identity (its `id` in content/exercises) and the hash of the
+    // bank version it was last seeded from: the seeder updates the row only while its content
+    // still hashes to bank_hash, i.e. no admin has edited it since (decision 044). Null: not
+    // from the bank. bank_skipped_hash: the newer bank version already reported as not applied.
+    bankId: text("bank_id"),
+    bankHash: text("bank_hash"),
+    bankSkippedHash: text("bank_skipped_hash"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("exercises_category_idx").on(t.categoryId, t.displayOrder)],
+  (t) => [
+    index("exercises_category_idx").on(t.categoryId, t.displayOrder),
+    uniqueIndex("exercises_bank_id_key").on(t.bankId),
+  ],
 );
 
 export const exerciseTestCases = pgTable(

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStudent } from "../../../tests/factories/users.ts";
+import { createAdmin, createStudent } from "../../../tests/factories/users.ts";
+import { startTestGrader } from "../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import {
   exerciseAttempts,
@@ -13,17 +14,27 @@ import {
   exercises,
   exerciseTestCases,
 } from "../db/schema.ts";
-import { type BankSource, readBankFiles, seedExerciseBank } from "./exercise-bank.ts";
+import { writeExercises } from "../features/exercises/index.ts";
+import type { GraderPool } from "../python/index.ts";
+import { type BankSource, describeSeed, readBankFiles, seedExerciseBank } from "./exercise-bank.ts";
 
 let t: TestApp;
+// The admin's edits go through the real admin API, which grades the solution on save.
+let grader: GraderPool;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  grader = await startTestGrader();
+  t = await createTestApp({}, { grader });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await grader.close();
+});
 
-function exercise(title: string, expected = "8") {
+/** A bank exercise; its id is made from the title unless given (a rename keeps the id). */
+function exercise(title: string, expected = "8", id = title.toLowerCase().replace(/[^a-z0-9]+/g, "-")) {
   return {
+    id,
     title,
     description: "Read a number and print double it. Example: 4 → 8.",
     category: "Arithmetic",
@@ -53,12 +64,13 @@ describe("seedExerciseBank", () => {
     const first = await seedExerciseBank(t.db, files);
     expect(first).toEqual({
       categories: { inserted: 1, updated: 0 },
-      exercises: { inserted: 2, updated: 0, unchanged: 0 },
+      exercises: { inserted: 2, updated: 0, unchanged: 0, kept: 0 },
       skipped: [],
+      newer: [],
     });
     const second = await seedExerciseBank(t.db, files);
     expect(second.categories).toEqual({ inserted: 0, updated: 0 });
-    expect(second.exercises).toEqual({ inserted: 0, updated: 0, unchanged: 2 });
+    expect(second.exercises).toEqual({ inserted: 0, updated: 0, unchanged: 2, kept: 0 });
     expect((await t.db.select().from(exerciseCategories)).length).toBe(1);
     expect((await t.db.select().from(exercises)).length).toBe(2);
     expect((await t.db.select().from(exerciseTestCases)).length).toBe(6);
@@ -67,10 +79,12 @@ describe("seedExerciseBank", () => {
       solution: "n = int(input())\nprint(n * 2)",
       displayOrder: 0,
       difficulty: "easy",
+      bankId: "double",
     });
+    expect(double.bankHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("updates a changed exercise by title (test cases replaced) and keeps students' attempts", async () => {
+  it("updates a changed exercise (test cases replaced) and keeps students' attempts", async () => {
     const student = await createStudent(t);
     const [double] = await t.db.select().from(exercises).where(eq(exercises.title, "Double"));
     // A student's saved work on it (the rows Save stores).
@@ -85,7 +99,7 @@ describe("seedExerciseBank", () => {
       arithmetic([exercise("Double", "8\n"), exercise("Double again")], "Sums and products."),
     ]);
     expect(report.categories).toEqual({ inserted: 0, updated: 1 });
-    expect(report.exercises).toEqual({ inserted: 0, updated: 1, unchanged: 1 });
+    expect(report.exercises).toEqual({ inserted: 0, updated: 1, unchanged: 1, kept: 0 });
     const [after] = await t.db.select().from(exercises).where(eq(exercises.title, "Double"));
     expect(after.id).toBe(double.id);
     const cases = await t.db
@@ -135,5 +149,115 @@ describe("seedExerciseBank", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("bank identity (decision 044)", () => {
+  const strings = (exs: ReturnType<typeof exercise>[]) => ({
+    name: "strings.json",
+    data: {
+      category: { name: "Strings", description: "Text.", display_order: 7 },
+      exercises: exs.map((e) => ({ ...e, category: "Strings" })),
+    },
+  });
+  const rowsOf = (bankId: string) => t.db.select().from(exercises).where(eq(exercises.bankId, bankId));
+
+  it("finds a category named with other case and spaces instead of adding a second one", async () => {
+    const [existing] = await t.db
+      .insert(exerciseCategories)
+      .values({ name: "strings", description: "Text.", displayOrder: 7 })
+      .returning();
+    const report = await seedExerciseBank(t.db, [strings([exercise("Shout", "8", "shout")])]);
+    expect(report.categories).toEqual({ inserted: 0, updated: 0 });
+    const [shout] = await rowsOf("shout");
+    expect(shout.categoryId).toBe(existing.id);
+  });
+
+  it("updates the same row when the bank renames an exercise's title", async () => {
+    const [before] = await rowsOf("shout");
+    const report = await seedExerciseBank(t.db, [strings([exercise("Shout It Out", "8", "shout")])]);
+    expect(report.exercises).toEqual({ inserted: 0, updated: 1, unchanged: 0, kept: 0 });
+    const after = await rowsOf("shout");
+    expect(after.map((r) => [r.id, r.title])).toEqual([[before.id, "Shout It Out"]]);
+    expect(await t.db.select().from(exercises).where(eq(exercises.title, "Shout"))).toEqual([]);
+  });
+
+  it("keeps an admin's edit, and reports a newer bank version once", async () => {
+    const admin = await createAdmin(t);
+    const [row] = await rowsOf("shout");
+    const res = await t.request("PATCH", `/api/admin/exercises/${row.id}`, {
+      cookie: admin.cookie,
+      body: { description: "The admin's own words." },
+    });
+    expect(res.status).toBe(200);
+
+    // The bank unchanged: the admin's version stays, nothing to report.
+    const same = await seedExerciseBank(t.db, [strings([exercise("Shout It Out", "8", "shout")])]);
+    expect(same.exercises).toEqual({ inserted: 0, updated: 0, unchanged: 0, kept: 1 });
+    expect(same.newer).toEqual([]);
+
+    // A newer bank version: still the admin's, and said once, not at every start.
+    const v2 = [strings([exercise("Shout It Out", "8\n", "shout")])];
+    const first = await seedExerciseBank(t.db, v2);
+    expect(first.exercises).toEqual({ inserted: 0, updated: 0, unchanged: 0, kept: 1 });
+    expect(first.newer).toEqual(["Shout It Out"]);
+    expect(describeSeed(first)).toContain('newer version: "Shout It Out"');
+    const again = await seedExerciseBank(t.db, v2);
+    expect(again.newer).toEqual([]);
+    expect(describeSeed(again)).not.toContain("newer version");
+    const [kept] = await rowsOf("shout");
+    expect(kept.description).toBe("The admin's own words.");
+    const cases = await t.db.select().from(exerciseTestCases).where(eq(exerciseTestCases.exerciseId, row.id));
+    expect(cases.map((c) => c.expectedOutput).sort()).toEqual(["-6", "0", "8"]);
+
+    // Yet another bank version is news again.
+    const v3 = await seedExerciseBank(t.db, [strings([exercise("Shout It Out", "8 ", "shout")])]);
+    expect(v3.newer).toEqual(["Shout It Out"]);
+  });
+
+  it("adopts rows from before bank ids by title: the seeder's are updated, an admin's kept", async () => {
+    const [category] = await t.db
+      .select()
+      .from(exerciseCategories)
+      .where(eq(exerciseCategories.name, "strings"));
+    const old = (title: string) => {
+      const e = exercise(title, "old");
+      return {
+        title,
+        description: e.description,
+        difficulty: "easy" as const,
+        language: "python",
+        categoryId: category.id,
+        starterCode: e.starter_code,
+        solution: e.solution,
+        hints: e.hints,
+        estimatedTime: e.estimated_time,
+        displayOrder: 0,
+        testCases: [{ description: "Doubles 4", input: "4", inputs: [], expectedOutput: "old" }],
+      };
+    };
+    const [seeded, edited] = await writeExercises(t.db, [
+      { record: old("Legacy seeded") },
+      { record: old("Legacy edited") },
+    ]);
+    // The admin's forms record a solution check on every save; the old seeder never did.
+    await t.db.update(exercises).set({ solutionCheck: "failed" }).where(eq(exercises.id, edited));
+
+    const report = await seedExerciseBank(t.db, [
+      strings([
+        exercise("Shout It Out", "8 ", "shout"),
+        exercise("Legacy seeded", "8", "legacy-seeded"),
+        exercise("Legacy edited", "8", "legacy-edited"),
+      ]),
+    ]);
+    expect(report.exercises).toMatchObject({ inserted: 0, updated: 1, kept: 2 });
+    expect(report.newer).toEqual(["Legacy edited"]);
+    const [a] = await rowsOf("legacy-seeded");
+    const [b] = await rowsOf("legacy-edited");
+    expect([a.id, b.id]).toEqual([seeded, edited]);
+    const casesOf = async (id: string) =>
+      (await t.db.select().from(exerciseTestCases).where(eq(exerciseTestCases.exerciseId, id))).length;
+    expect(await casesOf(seeded)).toBe(3);
+    expect(await casesOf(edited)).toBe(1);
   });
 });

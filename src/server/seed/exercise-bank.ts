@@ -1,29 +1,40 @@
 // The GCSE exercise bank (content/exercises/*.json, one category per file) upserted into the
-// library at every start unless SEED_EXERCISES=false: categories matched by name, exercises by
-// title. A changed exercise is rewritten (its test cases replaced) through the same write path as
-// the admin's import; students' attempts and summaries are kept. Unchanged ones are not touched,
-// so a restart costs two reads. A file that isn't a valid bank file (yet) is skipped and reported.
+// library at every start unless SEED_EXERCISES=false (decision 044). Categories are found by name
+// through the one resolver (case and spaces aside); exercises by their bank `id`, kept in
+// exercises.bank_id, so a title renamed in the bank updates the same row. Each row remembers the
+// hash of the bank version it was written from (bank_hash): a newer bank version replaces the row
+// only while the row still hashes to that, i.e. no admin has edited it since; an edited row is
+// kept and the newer version reported once. Writes go through the import's write path; students'
+// attempts and summaries are kept. Unchanged exercises are not touched, so a restart costs a few
+// reads. A file that isn't a valid bank file (yet) is skipped and reported.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { asc, sql } from "drizzle-orm";
-import { BankFile, testCaseInput } from "../../shared/api/exercise-file.ts";
+import { asc, eq, sql } from "drizzle-orm";
+import { BankFile } from "../../shared/api/exercise-file.ts";
 import type { Db } from "../db/client.ts";
 import { exerciseCategories, exercises, exerciseTestCases } from "../db/schema.ts";
 import {
+  categoryResolver,
   cleanHints,
   cleanTestCases,
   type ExerciseRecord,
+  loadCategories,
+  type Tx,
   writeExercises,
 } from "../features/exercises/index.ts";
+import { contentHash } from "./bank-version.ts";
 
 export const BANK_DIR = fileURLToPath(new URL("../../../content/exercises", import.meta.url));
 
 export type BankSource = { name: string; data: unknown };
 export type SeedReport = {
   categories: { inserted: number; updated: number };
-  exercises: { inserted: number; updated: number; unchanged: number };
+  /** kept: an admin edited them and the bank has a newer version (counted, like `newer`, once). */
+  exercises: { inserted: number; updated: number; unchanged: number; kept: number };
   skipped: { name: string; reason: string }[];
+  /** Titles of the exercises kept as an admin edited them although the bank has a newer version. */
+  newer: string[];
 };
 
 /** The bank's files, by file name; one that isn't JSON is passed on as such (and skipped). */
@@ -43,35 +54,14 @@ export function readBankFiles(dir = BANK_DIR): BankSource[] {
     });
 }
 
-/** What decides whether a stored exercise differs from the bank's (ids and timestamps aside). */
-function fingerprint(r: ExerciseRecord) {
-  return JSON.stringify([
-    r.title,
-    r.description,
-    r.difficulty,
-    r.language,
-    r.categoryId,
-    r.starterCode,
-    r.solution,
-    r.hints,
-    r.estimatedTime,
-    r.displayOrder,
-    (r.testCases ?? []).map((t) => [t.description, testCaseInput(t), t.inputs, t.expectedOutput]),
-  ]);
-}
-
 // Two instances starting together on one PostgreSQL must not both insert the bank.
 const SEED_LOCK = sql`SELECT pg_advisory_xact_lock(hashtext('pyclass:seed-exercise-bank'))`;
 
-/** Upserts the bank (idempotent). `files`: readBankFiles() or fixtures. */
-export async function seedExerciseBank(db: Db, files: BankSource[]): Promise<SeedReport> {
-  const report: SeedReport = {
-    categories: { inserted: 0, updated: 0 },
-    exercises: { inserted: 0, updated: 0, unchanged: 0 },
-    skipped: [],
-  };
+/** The files that are valid bank files, each title and id new to the files before it. */
+function validFiles(files: BankSource[], report: SeedReport): BankFile[] {
   const bank: BankFile[] = [];
   const seenTitles = new Set<string>();
+  const seenIds = new Set<string>();
   for (const f of files) {
     if (f.data instanceof Error) {
       report.skipped.push({ name: f.name, reason: f.data.message });
@@ -83,102 +73,165 @@ export async function seedExerciseBank(db: Db, files: BankSource[]): Promise<See
       report.skipped.push({ name: f.name, reason: `${issue?.path.join(".") || "file"}: ${issue?.message}` });
       continue;
     }
-    const dup = parsed.data.exercises.find((e) => seenTitles.has(e.title));
+    const dup = parsed.data.exercises.find((e) => seenTitles.has(e.title) || seenIds.has(e.id));
     if (dup) {
-      report.skipped.push({ name: f.name, reason: `"${dup.title}" is already in another file` });
+      const what = seenIds.has(dup.id) ? `id "${dup.id}"` : `"${dup.title}"`;
+      report.skipped.push({ name: f.name, reason: `${what} is already in another file` });
       continue;
     }
-    for (const e of parsed.data.exercises) seenTitles.add(e.title);
+    for (const e of parsed.data.exercises) {
+      seenTitles.add(e.title);
+      seenIds.add(e.id);
+    }
     bank.push(parsed.data);
   }
+  return bank;
+}
+
+/** Each bank category's row id: found by name (the one resolver), else inserted. */
+async function seedCategories(tx: Tx, bank: BankFile[], report: SeedReport) {
+  const existing = categoryResolver(await loadCategories(tx));
+  const ids = new Map<string, string>();
+  for (const { category } of bank) {
+    const found = existing(category.name);
+    if (!found) {
+      const [row] = await tx
+        .insert(exerciseCategories)
+        .values({
+          name: category.name,
+          description: category.description,
+          displayOrder: category.display_order,
+        })
+        .returning();
+      ids.set(category.name, row.id);
+      report.categories.inserted += 1;
+      continue;
+    }
+    ids.set(category.name, found.id);
+    if (found.description !== category.description || found.displayOrder !== category.display_order) {
+      await tx
+        .update(exerciseCategories)
+        .set({ description: category.description, displayOrder: category.display_order })
+        .where(eq(exerciseCategories.id, found.id));
+      report.categories.updated += 1;
+    }
+  }
+  return ids;
+}
+
+/** Every stored exercise as a record (test cases included) with its category's name. */
+async function loadStored(tx: Tx) {
+  const rows = await tx
+    .select({ exercise: exercises, categoryName: exerciseCategories.name })
+    .from(exercises)
+    .innerJoin(exerciseCategories, eq(exerciseCategories.id, exercises.categoryId))
+    .orderBy(asc(exercises.createdAt), asc(exercises.id));
+  const cases = await tx
+    .select()
+    .from(exerciseTestCases)
+    .orderBy(asc(exerciseTestCases.displayOrder), asc(exerciseTestCases.id));
+  const casesOf = new Map<string, ExerciseRecord["testCases"] & {}>();
+  for (const t of cases) {
+    const list = casesOf.get(t.exerciseId) ?? [];
+    if (list.length === 0) casesOf.set(t.exerciseId, list);
+    list.push({
+      description: t.description,
+      input: t.input,
+      inputs: t.inputs,
+      expectedOutput: t.expectedOutput,
+    });
+  }
+  return rows.map(({ exercise: e, categoryName }) => {
+    const record: ExerciseRecord = {
+      ...e,
+      difficulty: e.difficulty as ExerciseRecord["difficulty"],
+      testCases: casesOf.get(e.id) ?? [],
+    };
+    return { row: e, hash: contentHash(record, categoryName) };
+  });
+}
+
+/** The bank exercise as the record the write path stores. */
+function toRecord(file: BankFile, position: number, categoryId: string): ExerciseRecord {
+  const e = file.exercises[position];
+  return {
+    title: e.title,
+    description: e.description,
+    difficulty: e.difficulty,
+    language: e.language,
+    categoryId,
+    starterCode: e.starter_code,
+    solution: e.solution,
+    hints: cleanHints(e.hints),
+    estimatedTime: e.estimated_time,
+    displayOrder: position,
+    testCases: cleanTestCases(e.testCases.map((t) => ({ ...t, expectedOutput: t.expected_output }))),
+  };
+}
+
+/** Upserts the bank (idempotent). `files`: readBankFiles() or fixtures. */
+export async function seedExerciseBank(db: Db, files: BankSource[]): Promise<SeedReport> {
+  const report: SeedReport = {
+    categories: { inserted: 0, updated: 0 },
+    exercises: { inserted: 0, updated: 0, unchanged: 0, kept: 0 },
+    skipped: [],
+    newer: [],
+  };
+  const bank = validFiles(files, report);
   if (bank.length === 0) return report;
 
   await db.transaction(async (tx) => {
     await tx.execute(SEED_LOCK);
-    const categories = await tx.select().from(exerciseCategories).orderBy(asc(exerciseCategories.createdAt));
-    const categoryByName = new Map<string, (typeof categories)[number]>();
-    for (const c of categories) if (!categoryByName.has(c.name)) categoryByName.set(c.name, c);
+    const categoryIds = await seedCategories(tx, bank, report);
+    const stored = await loadStored(tx);
+    const byBankId = new Map(stored.flatMap((s) => (s.row.bankId ? [[s.row.bankId, s] as const] : [])));
+    // Rows seeded before bank ids existed (or imported) are adopted by title, the oldest first.
+    const unclaimedByTitle = new Map<string, (typeof stored)[number]>();
+    for (const s of stored)
+      if (!s.row.bankId && !unclaimedByTitle.has(s.row.title)) unclaimedByTitle.set(s.row.title, s);
 
-    const categoryIds = new Map<string, string>();
-    for (const { category } of bank) {
-      const found = categoryByName.get(category.name);
-      if (!found) {
-        const [row] = await tx
-          .insert(exerciseCategories)
-          .values({
-            name: category.name,
-            description: category.description,
-            displayOrder: category.display_order,
-          })
-          .returning();
-        categoryIds.set(category.name, row.id);
-        report.categories.inserted += 1;
-      } else {
-        categoryIds.set(category.name, found.id);
-        if (found.description !== category.description || found.displayOrder !== category.display_order) {
-          await tx
-            .update(exerciseCategories)
-            .set({ description: category.description, displayOrder: category.display_order })
-            .where(sql`${exerciseCategories.id} = ${found.id}`);
-          report.categories.updated += 1;
-        }
-      }
-    }
-
-    const stored = await tx.select().from(exercises).orderBy(asc(exercises.createdAt), asc(exercises.id));
-    const storedCases = await tx
-      .select()
-      .from(exerciseTestCases)
-      .orderBy(asc(exerciseTestCases.displayOrder), asc(exerciseTestCases.id));
-    const casesOf = new Map<string, (typeof storedCases)[number][]>();
-    for (const t of storedCases) {
-      const list = casesOf.get(t.exerciseId) ?? [];
-      if (list.length === 0) casesOf.set(t.exerciseId, list);
-      list.push(t);
-    }
-    const byTitle = new Map<string, (typeof stored)[number]>();
-    for (const e of stored) if (!byTitle.has(e.title)) byTitle.set(e.title, e);
-
-    const writes: { id?: string; record: ExerciseRecord }[] = [];
+    const writes: { id?: string; record: ExerciseRecord; bank: { id: string; hash: string } }[] = [];
+    const marks: { id: string; set: Partial<typeof exercises.$inferInsert> }[] = [];
     for (const file of bank) {
       for (const [position, e] of file.exercises.entries()) {
-        const record: ExerciseRecord = {
-          title: e.title,
-          description: e.description,
-          difficulty: e.difficulty,
-          language: e.language,
-          categoryId: categoryIds.get(file.category.name)!,
-          starterCode: e.starter_code,
-          solution: e.solution,
-          hints: cleanHints(e.hints),
-          estimatedTime: e.estimated_time,
-          displayOrder: position,
-          testCases: cleanTestCases(e.testCases.map((t) => ({ ...t, expectedOutput: t.expected_output }))),
-        };
-        const current = byTitle.get(e.title);
+        const record = toRecord(file, position, categoryIds.get(file.category.name)!);
+        const hash = contentHash(record, file.category.name);
+        const current = byBankId.get(e.id) ?? unclaimedByTitle.get(e.title);
         if (!current) {
-          writes.push({ record });
+          writes.push({ record, bank: { id: e.id, hash } });
           report.exercises.inserted += 1;
           continue;
         }
-        const now: ExerciseRecord = {
-          ...current,
-          difficulty: current.difficulty as ExerciseRecord["difficulty"],
-          testCases: (casesOf.get(current.id) ?? []).map((t) => ({
-            description: t.description,
-            input: t.input,
-            inputs: t.inputs,
-            expectedOutput: t.expectedOutput,
-          })),
-        };
-        if (fingerprint(now) === fingerprint(record)) report.exercises.unchanged += 1;
-        else {
-          writes.push({ id: current.id, record });
-          report.exercises.updated += 1;
+        const row = current.row;
+        const adopted = row.bankId === null;
+        if (current.hash === hash) {
+          report.exercises.unchanged += 1;
+          if (row.bankId !== e.id || row.bankHash !== hash || row.bankSkippedHash !== null)
+            marks.push({ id: row.id, set: { bankId: e.id, bankHash: hash, bankSkippedHash: null } });
+          continue;
         }
+        // Untouched since seeded: it still hashes to the version it was written from. A row from
+        // before bank ids has no such hash; only the seeder (never the admin's forms, which record
+        // a solution check) has written it when its solution_check is null.
+        const untouched = adopted ? row.solutionCheck === null : current.hash === row.bankHash;
+        if (untouched) {
+          writes.push({ id: row.id, record, bank: { id: e.id, hash } });
+          report.exercises.updated += 1;
+          continue;
+        }
+        // An admin's version: kept. A bank version it hasn't been told about yet is reported once.
+        report.exercises.kept += 1;
+        const unreported = hash !== row.bankHash && hash !== row.bankSkippedHash;
+        if (unreported) report.newer.push(row.title);
+        if (unreported || adopted)
+          marks.push({
+            id: row.id,
+            set: { bankId: e.id, bankSkippedHash: unreported ? hash : row.bankSkippedHash },
+          });
       }
     }
     if (writes.length > 0) await writeExercises(tx, writes);
+    for (const m of marks) await tx.update(exercises).set(m.set).where(eq(exercises.id, m.id));
   });
   return report;
 }
@@ -186,8 +239,9 @@ export async function seedExerciseBank(db: Db, files: BankSource[]): Promise<See
 /** One line for the start-up log. */
 export function describeSeed(r: SeedReport): string {
   const e = r.exercises;
-  const line = `Exercise bank: ${e.inserted} added, ${e.updated} updated, ${e.unchanged} unchanged`;
-  return r.skipped.length === 0
-    ? line
-    : `${line}; skipped ${r.skipped.map((s) => `${s.name} (${s.reason})`).join(", ")}`;
+  let line = `Exercise bank: ${e.inserted} added, ${e.updated} updated, ${e.unchanged} unchanged`;
+  if (r.newer.length > 0)
+    line += `; kept as an admin edited them, although the bank has a newer version: ${r.newer.map((t) => `"${t}"`).join(", ")}`;
+  if (r.skipped.length > 0) line += `; skipped ${r.skipped.map((s) => `${s.name} (${s.reason})`).join(", ")}`;
+  return line;
 }

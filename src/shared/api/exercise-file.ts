@@ -67,9 +67,19 @@ export const BankTestCase = ExerciseFileTestCase.extend({
   expected_output: nonBlank,
 }).strict();
 
-/** One exercise of the GCSE bank: everything the import takes, all of it filled in. */
+/**
+ * A bank exercise's identity, kept when its title or anything else changes: the seeder finds the
+ * exercise's row by it (decision 044). Lower-case words joined by dashes, unique in the bank.
+ */
+export const BankExerciseId = z
+  .string()
+  .max(80, "at most 80 characters")
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lower-case letters and digits joined by dashes");
+
+/** One exercise of the GCSE bank: everything the import takes, all of it filled in, and an id. */
 export const BankExercise = z
   .object({
+    id: BankExerciseId,
     title: nonBlank.refine((s) => s.length <= 120, "at most 120 characters"),
     description: nonBlank,
     category: nonBlank,
@@ -85,7 +95,10 @@ export const BankExercise = z
   .strict();
 export type BankExercise = z.infer<typeof BankExercise>;
 
-/** One file of content/exercises: a category and its exercises (each naming that category). */
+/**
+ * One file of content/exercises: a category and its exercises (each naming that category, each
+ * with its own id; ids unique across files is checked by the seeder and exercises:check).
+ */
 export const BankFile = z
   .object({
     category: z.object({ name: nonBlank, description: nonBlank, display_order: z.number().int() }).strict(),
@@ -93,6 +106,7 @@ export const BankFile = z
   })
   .strict()
   .superRefine((file, ctx) => {
+    const ids = new Set<string>();
     file.exercises.forEach((e, i) => {
       if (e.category !== file.category.name)
         ctx.addIssue({
@@ -100,6 +114,9 @@ export const BankFile = z
           path: ["exercises", i, "category"],
           message: `must be "${file.category.name}", the file's category`,
         });
+      if (ids.has(e.id))
+        ctx.addIssue({ code: "custom", path: ["exercises", i, "id"], message: `"${e.id}" is used twice` });
+      ids.add(e.id);
     });
   });
 export type BankFile = z.infer<typeof BankFile>;

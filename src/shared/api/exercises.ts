@@ -16,6 +16,9 @@ export const EXERCISE_MESSAGES = {
   graderFailed: "Your code could not be checked just now. Please try saving again.",
   categoryNameRequired: "Please enter a category name.",
   categoryNotFound: "Category not found.",
+  /** Names are compared ignoring case and surrounding spaces (decision 044). */
+  categoryNameTaken: (name: string) =>
+    `A category named "${name}" already exists. Please choose a different name.`,
   categoryHasExercises:
     "This category still has exercises: delete or move them before deleting the category.",
   titleRequired: "Please enter an exercise title.",

@@ -7,12 +7,25 @@ import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { TextAreaField, TextField } from "@/client/components/ui/field.tsx";
+import { ApiError } from "@/client/lib/api.ts";
 import { type AdminCategory, EXERCISE_MESSAGES } from "@/shared/api/exercises.ts";
 import { ConfirmDelete } from "./confirm-dialog.tsx";
 
 type Draft = { name: string; description: string; displayOrder: string };
 
-function CategoryFields({ draft, onChange }: { draft: Draft; onChange: (d: Draft) => void }) {
+/** A name the server refused as taken (409) belongs beside the Name field, not in the alert. */
+const nameTaken = (error: Error | null) =>
+  error instanceof ApiError && error.code === "CATEGORY_NAME_TAKEN" ? error.message : null;
+
+function CategoryFields({
+  draft,
+  onChange,
+  nameError,
+}: {
+  draft: Draft;
+  onChange: (d: Draft) => void;
+  nameError: string | null;
+}) {
   return (
     <div className="grid gap-3 md:grid-cols-[2fr_3fr_8rem]">
       <TextField
@@ -21,6 +34,7 @@ function CategoryFields({ draft, onChange }: { draft: Draft; onChange: (d: Draft
         onChange={(e) => onChange({ ...draft, name: e.target.value })}
         maxLength={200}
         required
+        error={nameError}
       />
       <TextAreaField
         label="Description"
@@ -70,10 +84,12 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
           draft={{ ...draft, displayOrder: draft.displayOrder || nextOrder }}
           onChange={(d) => {
             setAdded(null);
+            if (d.name !== draft.name) create.reset();
             setDraft(d);
           }}
+          nameError={nameTaken(create.error)}
         />
-        {create.error && <Alert tone="error">{create.error.message}</Alert>}
+        {create.error && !nameTaken(create.error) && <Alert tone="error">{create.error.message}</Alert>}
         {added && <Alert tone="success">{added}</Alert>}
         <Button type="submit" disabled={draft.name.trim() === ""} busy={create.isPending}>
           Add Category
@@ -113,8 +129,15 @@ function CategoryRow({ category: c }: { category: AdminCategory }) {
             if (ok) setEditing(null);
           }}
         >
-          <CategoryFields draft={editing} onChange={setEditing} />
-          {update.error && <Alert tone="error">{update.error.message}</Alert>}
+          <CategoryFields
+            draft={editing}
+            onChange={(d) => {
+              if (d.name !== editing.name) update.reset();
+              setEditing(d);
+            }}
+            nameError={nameTaken(update.error)}
+          />
+          {update.error && !nameTaken(update.error) && <Alert tone="error">{update.error.message}</Alert>}
           <div className="flex gap-2">
             <Button type="submit" size="sm" busy={update.isPending} disabled={editing.name.trim() === ""}>
               Save

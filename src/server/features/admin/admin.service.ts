@@ -31,10 +31,13 @@ import { badRequest, conflict, notFound } from "../../errors.ts";
 import { gradeOnServer } from "../../grading/grade-on-server.ts";
 import type { GraderPool } from "../../python/index.ts";
 import {
+  categoryResolver,
   cleanHints,
   cleanSolution,
   cleanTestCases,
   type ExerciseRecord,
+  isCategoryNameTaken,
+  loadCategories,
   type StoredTestCase,
   toExerciseTestCase,
   writeExercises,
@@ -85,11 +88,31 @@ export async function listCategories(db: Db): Promise<AdminCategory[]> {
   return rows.map((r) => toCategory(r.category, r.n));
 }
 
+const categoryNameTaken = (name: string) =>
+  conflict(EXERCISE_MESSAGES.categoryNameTaken(name), "CATEGORY_NAME_TAKEN");
+
+/** 409 when another category (not `exceptId`) already has that name, ignoring case and spaces. */
+async function assertNameFree(db: Db, name: string, exceptId?: string) {
+  const taken = categoryResolver(await loadCategories(db))(name);
+  if (taken && taken.id !== exceptId) throw categoryNameTaken(taken.name);
+}
+
+/** Runs a category write; a name the database refuses as taken (a race with the check) is a 409. */
+async function nameChecked<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isCategoryNameTaken(e)) throw categoryNameTaken(name);
+    throw e;
+  }
+}
+
 export async function createCategory(
   db: Db,
   body: z.output<typeof CreateCategoryBody>,
 ): Promise<AdminCategory> {
-  const [row] = await db.insert(exerciseCategories).values(body).returning();
+  await assertNameFree(db, body.name);
+  const [row] = await nameChecked(body.name, () => db.insert(exerciseCategories).values(body).returning());
   return toCategory(row, 0);
 }
 
@@ -99,11 +122,10 @@ export async function updateCategory(
   body: z.output<typeof UpdateCategoryBody>,
 ): Promise<AdminCategory> {
   if (!isUuid(id)) throw categoryNotFound();
-  const [row] = await db
-    .update(exerciseCategories)
-    .set(body)
-    .where(eq(exerciseCategories.id, id))
-    .returning();
+  if (body.name !== undefined) await assertNameFree(db, body.name, id);
+  const [row] = await nameChecked(body.name ?? "", () =>
+    db.update(exerciseCategories).set(body).where(eq(exerciseCategories.id, id)).returning(),
+  );
   if (!row) throw categoryNotFound();
   return toCategory(row, await exerciseCount(db, id));
 }

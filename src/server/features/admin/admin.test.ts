@@ -68,6 +68,37 @@ describe("categories", () => {
     expect((await errorOf(res)).message).toBe(EXERCISE_MESSAGES.categoryNameRequired);
   });
 
+  it("refuses (409) a name another category has, whatever its case and spaces", async () => {
+    const res = await call("POST", "/categories", { name: "Recursion" });
+    expect(res.status).toBe(201);
+    const recursion = await json<AdminCategory>(res);
+    const again = await call("POST", "/categories", { name: "  recursion " });
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toEqual({
+      code: "CATEGORY_NAME_TAKEN",
+      message: 'A category named "Recursion" already exists. Please choose a different name.',
+    });
+
+    const other = await json<AdminCategory>(await call("POST", "/categories", { name: "Sorting" }));
+    const rename = await call("PATCH", `/categories/${other.id}`, { name: "RECURSION" });
+    expect(rename.status).toBe(409);
+    expect((await errorOf(rename)).code).toBe("CATEGORY_NAME_TAKEN");
+    // Its own name in another case is no clash.
+    const recased = await call("PATCH", `/categories/${recursion.id}`, { name: "recursion" });
+    expect(recased.status).toBe(200);
+    expect((await json<AdminCategory>(recased)).name).toBe("recursion");
+  });
+
+  it("answers 409, not 500, when two adds of one name race past the check", async () => {
+    const [a, b] = await Promise.all([
+      call("POST", "/categories", { name: "Racing" }),
+      call("POST", "/categories", { name: "racing" }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const list = await json<AdminCategory[]>(await call("GET", "/categories"));
+    expect(list.filter((c) => c.name.toLowerCase() === "racing")).toHaveLength(1);
+  });
+
   it("refuses (409) to delete a category that has exercises", async () => {
     const cat = await createCategory(t);
     await createExercise(t, cat.id);

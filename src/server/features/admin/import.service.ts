@@ -1,6 +1,7 @@
 // The admin's JSON import (spec 02 §3, §5, §8): every exercise checked first (title, description
-// and a known category — by id, or by name as the bank's files write it), the spec's defaults
-// filled in, display_order continuing after the exercises already there. Then the good ones are
+// and a known category — by id, or by name as the bank's files write it, through the resolver the
+// seeding uses too), the spec's defaults filled in, display_order continuing after the exercises
+// already there. Then the good ones are
 // written in batches of one transaction each; if a batch fails, its exercises are written again
 // one transaction each, so every exercise is stored whole or not at all and the error names it.
 import { count } from "drizzle-orm";
@@ -8,13 +9,15 @@ import { IMPORT_MESSAGES, ImportExercise, ImportFile } from "../../../shared/api
 import type { ImportResult } from "../../../shared/api/exercises.ts";
 import { isUuid } from "../../auth/access.ts";
 import type { Db } from "../../db/client.ts";
-import { exerciseCategories, exercises } from "../../db/schema.ts";
+import { exercises } from "../../db/schema.ts";
 import { badRequest } from "../../errors.ts";
 import {
+  categoryResolver,
   cleanHints,
   cleanSolution,
   cleanTestCases,
   type ExerciseRecord,
+  loadCategories,
   writeExercises,
 } from "../exercises/index.ts";
 
@@ -34,11 +37,9 @@ export async function importExercises(db: Db, body: unknown): Promise<ImportResu
   const file = ImportFile.safeParse(body);
   if (!file.success) throw badRequest(IMPORT_MESSAGES.badFormat, "INVALID_FILE");
 
-  const categories = await db
-    .select({ id: exerciseCategories.id, name: exerciseCategories.name })
-    .from(exerciseCategories);
+  const categories = await loadCategories(db);
   const byId = new Set(categories.map((c) => c.id));
-  const byName = new Map(categories.map((c) => [c.name.trim().toLowerCase(), c.id]));
+  const byName = categoryResolver(categories);
   const [{ n: existing }] = await db.select({ n: count() }).from(exercises);
 
   const errors: ImportResult["errors"] = [];
@@ -59,7 +60,7 @@ export async function importExercises(db: Db, body: unknown): Promise<ImportResu
       e.category_id && isUuid(e.category_id) && byId.has(e.category_id)
         ? e.category_id
         : !e.category_id && e.category
-          ? byName.get(e.category.trim().toLowerCase())
+          ? byName(e.category)?.id
           : undefined;
     if (blank(e.title) || blank(e.description) || !categoryId) {
       missing();

@@ -87,13 +87,22 @@ function columns(r: ExerciseRecord) {
   };
 }
 
+/** The bank exercise a row is written from: its id and version (the seeder's; decision 044). */
+export type BankVersion = { id: string; hash: string };
+
+const bankColumns = (bank: BankVersion | undefined) =>
+  bank ? { bankId: bank.id, bankHash: bank.hash, bankSkippedHash: null } : {};
+
 /**
  * Writes exercises with their test cases: a row with `id` updates that exercise (its test cases
  * replaced when `testCases` is given; students' attempts and summaries are untouched), a row
  * without inserts a new one. Call it inside a transaction so the batch is whole or nothing.
  * Returns the ids in the order given.
  */
-export async function writeExercises(tx: DbOrTx, rows: { id?: string; record: ExerciseRecord }[]) {
+export async function writeExercises(
+  tx: DbOrTx,
+  rows: { id?: string; record: ExerciseRecord; bank?: BankVersion }[],
+) {
   const ids: string[] = new Array(rows.length);
   const now = new Date();
 
@@ -101,7 +110,7 @@ export async function writeExercises(tx: DbOrTx, rows: { id?: string; record: Ex
   for (const part of chunks(fresh, EXERCISE_CHUNK)) {
     const inserted = await tx
       .insert(exercises)
-      .values(part.map(({ row }) => columns(row.record)))
+      .values(part.map(({ row }) => ({ ...columns(row.record), ...bankColumns(row.bank) })))
       .returning({ id: exercises.id });
     // INSERT … RETURNING gives the rows back in the order of VALUES.
     part.forEach(({ i }, k) => {
@@ -113,7 +122,7 @@ export async function writeExercises(tx: DbOrTx, rows: { id?: string; record: Ex
     ids[i] = row.id;
     await tx
       .update(exercises)
-      .set({ ...columns(row.record), updatedAt: now })
+      .set({ ...columns(row.record), ...bankColumns(row.bank), updatedAt: now })
       .where(sql`${exercises.id} = ${row.id}`);
   }
 

@@ -1,5 +1,9 @@
-// What other features (admin, the bank's seeding) may use from exercises: the one write path.
+// What other features (admin, the bank's seeding) may use from exercises: the one write path
+// and the one category-name resolver.
+
+export { categoryKey, categoryResolver, isCategoryNameTaken, loadCategories } from "./category-names.ts";
 export {
+  type BankVersion,
   cleanHints,
   cleanSolution,
   cleanTestCases,
