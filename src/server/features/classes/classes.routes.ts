@@ -7,9 +7,9 @@ import { AppError } from "../../errors.ts";
 import { csvFileName, csvResponse } from "../../http/csv.ts";
 import type { AppEnv } from "../../types.ts";
 import { readJson } from "../../validate.ts";
+import { classGradeSheet } from "./class-grade-sheet.ts";
 import {
   classDeletionImpact,
-  classGradeSheet,
   createClass,
   deleteClass,
   getClassDetail,

@@ -1,6 +1,6 @@
-// Classes: a teacher's own classes, a student's joined classes, join codes, members, leaving,
-// and the class grade export.
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+// Classes: a teacher's own classes, a student's joined classes, join codes, members and leaving.
+// The class grade export is ./class-grade-sheet.ts.
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   CLASS_MESSAGES,
@@ -16,8 +16,6 @@ import type { SessionUser } from "../../auth/guards.ts";
 import type { Db } from "../../db/client.ts";
 import { assignments, classes, classMembers, submissions, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
-import type { CsvCell } from "../../http/csv.ts";
-import { latestFinals } from "../submissions/index.ts";
 
 const teacher = alias(user, "teacher");
 
@@ -185,58 +183,4 @@ export async function removeMember(
     .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, studentId)))
     .returning({ id: classMembers.id });
   if (removed.length === 0) throw notFound(CLASS_MESSAGES.notAMember);
-}
-
-/** `auto 50%`: the server's score of an ungraded final submission, as a whole percent. */
-export function autoScoreCell(score: number): string {
-  return `auto ${Math.round(score)}%`;
-}
-
-/**
- * The class grade sheet: one row per student, one column per assignment (oldest first) holding
- * the teacher's grade of the newest final submission, else its automatic score, else blank.
- */
-export async function classGradeSheet(
-  db: Db,
-  me: SessionUser,
-  classId: string,
-): Promise<{ name: string; rows: CsvCell[][] }> {
-  const { cls } = await loadClassFor(db, me, classId);
-  const [students, work] = await Promise.all([
-    db
-      .select({ id: user.id, name: user.name, email: user.email })
-      .from(classMembers)
-      .innerJoin(user, eq(user.id, classMembers.userId))
-      .where(eq(classMembers.classId, classId))
-      .then(sortByName),
-    db
-      .select({ id: assignments.id, name: assignments.name })
-      .from(assignments)
-      .where(eq(assignments.classId, classId))
-      .orderBy(asc(assignments.createdAt), asc(assignments.id)),
-  ]);
-  const finals =
-    work.length === 0
-      ? []
-      : await latestFinals(
-          db,
-          inArray(
-            submissions.assignmentId,
-            work.map((a) => a.id),
-          ),
-        );
-  const byKey = new Map(finals.map((f) => [`${f.assignmentId}/${f.userId}`, f]));
-  const rows: CsvCell[][] = [["Student", "E-mail", ...work.map((a) => a.name)]];
-  for (const s of students) {
-    rows.push([
-      s.name,
-      s.email,
-      ...work.map((a) => {
-        const f = byKey.get(`${a.id}/${s.id}`);
-        if (!f) return null;
-        return f.teacherGrade !== null ? Number(f.teacherGrade.toFixed(2)) : autoScoreCell(f.score);
-      }),
-    ]);
-  }
-  return { name: cls.name, rows };
 }

@@ -256,10 +256,36 @@ describe("class grade export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for spreadsheet apps
     expect(new TextDecoder().decode(bytes).split("\r\n")).toEqual([
-      'Student,E-mail,"Hello, world",Two tests',
-      `'=cmd|' /C calc'!A0,${halfway.email},,auto 50%`,
-      `Alice Able,${graded.email},82.5,`,
-      `"Carl ""CJ"" Jones, Jr",${idle.email},,`,
+      'Student,E-mail,"Hello, world",Two tests,Class membership',
+      `'=cmd|' /C calc'!A0,${halfway.email},,auto 50%,Member`,
+      `Alice Able,${graded.email},82.5,,Member`,
+      `"Carl ""CJ"" Jones, Jr",${idle.email},,,Member`,
+      "",
+    ]);
+  });
+
+  it("lists students who left after the members, marked, with their grades (decision 036)", async () => {
+    const cls = await createClass(t, teacher, { name: "Leavers 9X" });
+    const stays = await createStudent(t, { name: "Zed Stays" });
+    const removed = await createStudent(t, { name: "Bea Removed" });
+    const leftIdle = await createStudent(t, { name: "Abe Never Handed In" });
+    for (const s of [stays, removed, leftIdle]) await addMember(t, cls, s);
+    const work = await createAssignment(t, teacher, cls.id, { name: "Hello" });
+    const sub = await submitFinal(t, removed, work.id, 'print("hello")');
+    await gradeSubmission(t, teacher, sub.id, { grade: 70, notes: "" });
+    for (const s of [removed, leftIdle]) {
+      const res = await t.request("DELETE", `/api/classes/${cls.id}/members/${s.id}`, {
+        cookie: teacher.cookie,
+      });
+      expect(res.status).toBe(204);
+    }
+
+    const res = await t.request("GET", `/api/classes/${cls.id}/export.csv`, { cookie: teacher.cookie });
+    expect((await res.text()).replace("\uFEFF", "").split("\r\n")).toEqual([
+      "Student,E-mail,Hello,Class membership",
+      `Zed Stays,${stays.email},,Member`,
+      // Someone who left without handing anything in has nothing to list.
+      `Bea Removed,${removed.email},70,Left the class`,
       "",
     ]);
   });
