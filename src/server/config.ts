@@ -75,12 +75,27 @@ export function dataDirSecret(dataDir: string): string {
   return secret;
 }
 
+function invalid(error: z.ZodError): Error {
+  const lines = error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  return new Error(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+/**
+ * Only where the data lives, creating nothing: `npm run restore` needs DATA_DIR without
+ * loadConfig() writing a new signing secret into the empty directory it is about to fill.
+ */
+export function loadStorageConfig(source: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string | undefined;
+  dataDir: string;
+} {
+  const parsed = Env.pick({ DATABASE_URL: true, DATA_DIR: true }).safeParse(source);
+  if (!parsed.success) throw invalid(parsed.error);
+  return { databaseUrl: parsed.data.DATABASE_URL, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  if (!parsed.success) throw invalid(parsed.error);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === "production";
   if (isProduction && !e.AUTH_SECRET) {

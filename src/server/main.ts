@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { describeTrustProxy, isLoopbackAddress } from "./auth/client-address.ts";
+import { serveBackups } from "./backup/endpoint.ts";
 import { loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
@@ -77,6 +78,7 @@ async function main() {
     if (demoLogins) printDemoLogins(demoLogins, local);
   });
 
+  void serveBackups(database, config.dataDir); // `npm run backup` while this runs (embedded only)
   handleShutdownSignals({
     server: server as Server,
     cleanup: async () => {

@@ -1,0 +1,61 @@
+// Brings a backup back into an EMPTY data directory. It never overwrites: a directory with anything
+// in it (a database, a secret, even a lock file) is refused, so a mistyped DATA_DIR can't replace a
+// school's live data with last week's.
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { lockDataDir } from "../db/lock.ts";
+import type { Backup } from "./archive.ts";
+
+export class RestoreRefusedError extends Error {}
+
+function refuseUnlessEmpty(dataDir: string, allowed: string[] = []): void {
+  const found = fs.existsSync(dataDir) ? fs.readdirSync(dataDir).filter((f) => !allowed.includes(f)) : [];
+  if (found.length > 0) {
+    throw new RestoreRefusedError(
+      `${dataDir} is not empty (it holds ${found.slice(0, 3).join(", ")}${found.length > 3 ? ", …" : ""}). ` +
+        "A restore never overwrites: set DATA_DIR to a new or empty directory, or move this one aside first.",
+    );
+  }
+}
+
+/** Restores `backup` into `dataDir` (created if missing); returns the number of migrations it has. */
+export async function restoreBackup(backup: Backup, dataDir: string): Promise<number> {
+  refuseUnlessEmpty(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // The lock keeps a server from starting on the directory while it is being filled.
+  const release = lockDataDir(dataDir);
+  const written: string[] = [];
+  try {
+    refuseUnlessEmpty(dataDir, ["pyclass.lock"]); // something else may have raced us to it
+    const dbDir = path.join(dataDir, "db");
+    written.push(dbDir);
+    const client = new PGlite(dbDir, { loadDataDir: new Blob([new Uint8Array(backup.database)]) });
+    let migrations: number;
+    try {
+      // Reading a table proves the copy starts (PostgreSQL replays its WAL here if it must).
+      [{ n: migrations }] = (
+        await client.query<{ n: number }>("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations")
+      ).rows;
+    } finally {
+      await client.close();
+    }
+    if (migrations !== backup.manifest.migrations) {
+      throw new Error(
+        `the restored database has ${migrations} migrations, its manifest says ${backup.manifest.migrations}`,
+      );
+    }
+    for (const [name, data] of Object.entries(backup.files)) {
+      const file = path.join(dataDir, name);
+      fs.writeFileSync(file, data, { flag: "wx", mode: 0o600 });
+      written.push(file);
+    }
+    return migrations;
+  } catch (e) {
+    // Only what this restore created goes: the directory was empty when it began.
+    for (const p of written) fs.rmSync(p, { recursive: true, force: true });
+    throw e;
+  } finally {
+    release();
+  }
+}
