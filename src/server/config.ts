@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./auth/client-address.ts";
+import { parseEmailDomains } from "./auth/teacher-domains.ts";
 
 const Env = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -21,6 +22,7 @@ const Env = z.object({
   REQUEST_LOG: z.enum(["on", "off"]).optional(),
   TRUST_PROXY: z.string().optional(),
   SEED_EXERCISES: z.enum(["true", "false"]).default("true"),
+  TEACHER_EMAIL_DOMAINS: z.string().default(""),
 });
 
 export type Config = {
@@ -43,6 +45,11 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Upsert the GCSE exercise bank (content/exercises) at every start (SEED_EXERCISES, default true). */
   seedExercises: boolean;
+  /**
+   * TEACHER_EMAIL_DOMAINS: when not empty, only verified addresses in exactly these domains may
+   * take the teacher role (decision 043); empty (the default) leaves role selection open (spec 01 §6).
+   */
+  teacherEmailDomains: string[];
   /** Where the signing secret came from, for the start-up message. */
   authSecretSource: "env" | "data-dir" | "test";
 };
@@ -106,6 +113,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  AUTH_SECRET: this value is published in PyClass's source; choose your own (e.g. `openssl rand -hex 32`) or leave it unset",
     );
   }
+  const teacherEmailDomains = parseEmailDomains(e.TEACHER_EMAIL_DOMAINS);
+  if (!Array.isArray(teacherEmailDomains)) {
+    throw new Error(`Invalid configuration:\n  TEACHER_EMAIL_DOMAINS: ${teacherEmailDomains.error}`);
+  }
   let trustProxy: TrustProxy;
   try {
     trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -140,5 +151,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requestLog: e.REQUEST_LOG ? e.REQUEST_LOG === "on" : e.NODE_ENV !== "test",
     trustProxy,
     seedExercises: e.SEED_EXERCISES === "true",
+    teacherEmailDomains,
   };
 }

@@ -26,3 +26,13 @@ export const ROLE_MESSAGES = {
   saveFailed: "Error saving role. Please try again.",
   notAuthenticated: "User not authenticated",
 } as const;
+
+/** The refusal code when TEACHER_EMAIL_DOMAINS keeps the teacher role to staff addresses. */
+export const TEACHER_EMAIL_DOMAIN_CODE = "TEACHER_EMAIL_DOMAIN";
+
+/** Names the domains, so the person knows which address to sign up with (decision 043). */
+export function teacherEmailDomainMessage(domains: readonly string[]): string {
+  const listed = domains.map((d) => `@${d}`);
+  const either = listed.length > 1 ? `${listed.slice(0, -1).join(", ")} or ${listed.at(-1)}` : listed[0];
+  return `Teacher accounts here need a school e-mail address ending in ${either}. Create an account with your school address to teach, or choose student.`;
+}

@@ -6,7 +6,7 @@ import { useChooseRole, useMe, useRefreshMe } from "@/client/api/me.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { ApiError } from "@/client/lib/api.ts";
-import { ROLE_MESSAGES } from "@/shared/api/me.ts";
+import { ROLE_MESSAGES, TEACHER_EMAIL_DOMAIN_CODE } from "@/shared/api/me.ts";
 import type { SelectableRole } from "@/shared/domain/roles.ts";
 import { AuthCard } from "./auth-card.tsx";
 
@@ -47,6 +47,9 @@ export function SelectRolePage() {
       else if (e instanceof ApiError && e.status === 409) {
         await refreshMe();
         navigate("/dashboard", { replace: true });
+      } else if (e instanceof ApiError && e.code === TEACHER_EMAIL_DOMAIN_CODE) {
+        // The school keeps the teacher role to staff addresses: the server names the domains.
+        setError(e.message);
       } else setError(ROLE_MESSAGES.saveFailed);
     } finally {
       setSaving(null);

@@ -14,5 +14,6 @@ export const meRoutes = new Hono<AppEnv>()
   })
   .post("/role", async (c) => {
     const body = await readJson(c, ChooseRoleBody);
-    return c.json(await chooseRole(c.get("deps").db, currentUser(c).id, body.role));
+    const { db, config } = c.get("deps");
+    return c.json(await chooseRole(db, currentUser(c).id, body.role, config.teacherEmailDomains));
   });

@@ -1,9 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { ROLE_MESSAGES } from "../../../shared/api/me.ts";
+import {
+  ROLE_MESSAGES,
+  TEACHER_EMAIL_DOMAIN_CODE,
+  teacherEmailDomainMessage,
+} from "../../../shared/api/me.ts";
 import type { SelectableRole } from "../../../shared/domain/roles.ts";
+import { mayTeach } from "../../auth/teacher-domains.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { AppError, conflict, notFound } from "../../errors.ts";
 
 export async function getMe(db: Db, userId: string) {
   const row = await db.query.user.findFirst({
@@ -19,8 +24,22 @@ export async function updateName(db: Db, userId: string, name: string) {
   return getMe(db, userId);
 }
 
-/** A role is chosen once: only a pending user may become a student or a teacher. */
-export async function chooseRole(db: Db, userId: string, role: SelectableRole) {
+/**
+ * A role is chosen once: only a pending user may become a student or a teacher; with
+ * TEACHER_EMAIL_DOMAINS set, a teacher only with a verified address in one of those domains.
+ */
+export async function chooseRole(
+  db: Db,
+  userId: string,
+  role: SelectableRole,
+  teacherEmailDomains: readonly string[] = [],
+) {
+  if (role === "teacher" && teacherEmailDomains.length > 0) {
+    const me = await getMe(db, userId);
+    if (me.role === "pending" && !mayTeach(me.email, me.emailVerified, teacherEmailDomains)) {
+      throw new AppError(TEACHER_EMAIL_DOMAIN_CODE, 403, teacherEmailDomainMessage(teacherEmailDomains));
+    }
+  }
   const updated = await db
     .update(user)
     .set({ role, updatedAt: new Date() })
