@@ -1,68 +1,22 @@
 // A real server process: SIGTERM while a request is still arriving. The request is answered, new
 // connections are refused, the process exits 0 and the data directory's lock is gone.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppProcess, startApp } from "../../../tests/setup/app-process.ts";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-let child: ChildProcess;
-let port: number;
+let app: AppProcess;
 let dataDir: string;
-let output = "";
 
 beforeAll(async () => {
-  port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pyclass-shutdown-"));
-  child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      SEED_EXERCISES: "false",
-      REQUEST_LOG: "on",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {}
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server did not start:\n${output}`);
+  app = await startApp({ DATA_DIR: dataDir, REQUEST_LOG: "on" });
 }, 120_000);
 
-afterAll(() => {
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+afterAll(async () => {
+  await app?.crash();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -74,7 +28,7 @@ describe("SIGTERM", () => {
       const req = http.request(
         {
           host: "127.0.0.1",
-          port,
+          port: app.port,
           method: "POST",
           path: "/api/auth/sign-in/email",
           headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
@@ -90,20 +44,19 @@ describe("SIGTERM", () => {
       req.on("error", reject);
       // Half the body now, SIGTERM, the rest a second later: the request is in flight throughout.
       req.write(body.slice(0, 10));
-      setTimeout(() => child.kill("SIGTERM"), 200);
+      setTimeout(() => app.child.kill("SIGTERM"), 200);
       setTimeout(() => req.end(body.slice(10)), 1200);
     });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
     await new Promise((r) => setTimeout(r, 700));
     // Signalled: the listener is closed, so a new connection is refused.
-    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
 
     const res = await answered;
     expect(res.status, res.text).toBe(401);
-    expect(await exited).toBe(0);
-    expect(output).toContain('"route":"/api/auth/sign-in/email","status":401');
-    expect(output).toContain("PyClass stopped.");
+    expect((await app.exited).code).toBe(0);
+    expect(app.output()).toContain('"route":"/api/auth/sign-in/email","status":401');
+    expect(app.output()).toContain("PyClass stopped.");
     expect(fs.existsSync(path.join(dataDir, "pyclass.lock"))).toBe(false);
   }, 60_000);
 });
