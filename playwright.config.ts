@@ -44,6 +44,8 @@ export default defineConfig({
       RATE_LIMIT: "off",
       // signUpAdmin (helpers/auth.ts) signs this address up; it becomes an admin at sign-up.
       ADMIN_EMAILS: "admin@e2e.example.com",
+      // Journeys sign teachers up at example.com; teacher-domains.spec.ts is refused elsewhere.
+      TEACHER_EMAIL_DOMAINS: "example.com",
     },
     stdout: "pipe",
     stderr: "pipe",

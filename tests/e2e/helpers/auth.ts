@@ -5,20 +5,24 @@ import { baseURL } from "../../../playwright.config.ts";
 import { linkFromMailbox, uniqueEmail } from "./mailbox.ts";
 
 export async function signUpVerified(page: Page, role: "student" | "teacher", name = `Test ${role}`) {
-  const email = uniqueEmail(role);
+  const account = await signUpPending(page, uniqueEmail(role), name);
+  const chosen = await page.request.post("/api/me/role", { data: { role }, headers: { Origin: baseURL } });
+  expect(chosen.ok(), await chosen.text()).toBe(true);
+  return account;
+}
+
+/** Signs up and follows the e-mail link: signed in, role still to choose (/select-role). */
+export async function signUpPending(page: Page, email: string, name = "Test person") {
   const password = "Secret123!";
-  const headers = { Origin: baseURL };
   const signUp = await page.request.post("/api/auth/sign-up/email", {
     data: { name, email, password },
-    headers,
+    headers: { Origin: baseURL },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
   const link = await linkFromMailbox(page.request, email, /./);
   // Following the link verifies the address and signs in (cookie).
   const verified = await page.request.get(link);
   expect(verified.ok()).toBe(true);
-  const chosen = await page.request.post("/api/me/role", { data: { role }, headers });
-  expect(chosen.ok(), await chosen.text()).toBe(true);
   return { email, password, name };
 }
 
