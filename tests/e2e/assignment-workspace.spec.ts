@@ -84,3 +84,34 @@ test("after Run Tests the badge does not show green while hidden tests are unche
   await expect(badge).toHaveText("1/1 visible tests passed");
   await expect(badge).not.toHaveClass(/green/);
 });
+
+test("a Submit that cannot reach the server keeps the unsent code in this browser", async ({
+  browser,
+  baseURL,
+}) => {
+  const { student, assignmentId } = await classroom(browser, baseURL!, [
+    { description: "Echoes", input: "hi", expectedOutput: "hi" },
+  ]);
+  // Python stays off in this browser, so Submit goes straight to the server.
+  await student.route("**/pyodide/**", (route) => route.abort());
+  await student.goto(`/student/assignments/${assignmentId}`);
+  await expect(student.getByText(/Python could not start/)).toBeVisible({ timeout: 30_000 });
+  await typeProgram(student, `${ECHO}# unsent work\n`);
+
+  // The server is down (crashed, restarting): nothing under /api answers.
+  await student.route("**/api/**", (route) => route.abort("connectionrefused"));
+  await student.getByRole("button", { name: "Submit Code" }).click();
+  await expect(
+    student.getByText("Your code could not be submitted. It is still saved here; please try again."),
+  ).toBeVisible({ timeout: 30_000 });
+
+  // Back up: the reloaded page opens on the draft, and submitting it works.
+  await student.unroute("**/api/**");
+  await student.reload();
+  const editor = student.getByRole("textbox", { name: "Your Python code" });
+  await expect(editor).toContainText("# unsent work");
+  await student.getByRole("button", { name: "Submit Code" }).click();
+  await expect(student.getByText("Submitted. PyClass checked your work: passed 1 of 1 tests.")).toBeVisible({
+    timeout: 30_000,
+  });
+});
