@@ -10,17 +10,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { BankFile } from "../../shared/api/exercise-file.ts";
 import type { Db } from "../db/client.ts";
-import { exerciseCategories, exercises, exerciseTestCases } from "../db/schema.ts";
+import { exerciseCategories, exercises } from "../db/schema.ts";
 import {
   categoryResolver,
   cleanHints,
   cleanTestCases,
   type ExerciseRecord,
   loadCategories,
+  selectExercises,
   type Tx,
+  testCasesByExercise,
   writeExercises,
 } from "../features/exercises/index.ts";
 import { contentHash } from "./bank-version.ts";
@@ -119,35 +121,29 @@ async function seedCategories(tx: Tx, bank: BankFile[], report: SeedReport) {
   return ids;
 }
 
-/** Every stored exercise as a record (test cases included) with its category's name. */
+/** Every stored exercise with the hash of its content (test cases included), oldest first. */
 async function loadStored(tx: Tx) {
-  const rows = await tx
-    .select({ exercise: exercises, categoryName: exerciseCategories.name })
-    .from(exercises)
-    .innerJoin(exerciseCategories, eq(exerciseCategories.id, exercises.categoryId))
-    .orderBy(asc(exercises.createdAt), asc(exercises.id));
-  const cases = await tx
-    .select()
-    .from(exerciseTestCases)
-    .orderBy(asc(exerciseTestCases.displayOrder), asc(exerciseTestCases.id));
-  const casesOf = new Map<string, ExerciseRecord["testCases"] & {}>();
-  for (const t of cases) {
-    const list = casesOf.get(t.exerciseId) ?? [];
-    if (list.length === 0) casesOf.set(t.exerciseId, list);
-    list.push({
-      description: t.description,
-      input: t.input,
-      inputs: t.inputs,
-      expectedOutput: t.expectedOutput,
-    });
-  }
-  return rows.map(({ exercise: e, categoryName }) => {
+  const [rows, cases] = await Promise.all([
+    selectExercises(tx, {
+      starterCode: exercises.starterCode,
+      solution: exercises.solution,
+      solutionCheck: exercises.solutionCheck,
+      hints: exercises.hints,
+      bankId: exercises.bankId,
+      bankHash: exercises.bankHash,
+      bankSkippedHash: exercises.bankSkippedHash,
+      createdAt: exercises.createdAt,
+    }),
+    testCasesByExercise(tx),
+  ]);
+  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  return rows.map((row) => {
     const record: ExerciseRecord = {
-      ...e,
-      difficulty: e.difficulty as ExerciseRecord["difficulty"],
-      testCases: casesOf.get(e.id) ?? [],
+      ...row,
+      difficulty: row.difficulty as ExerciseRecord["difficulty"],
+      testCases: cases.get(row.id) ?? [],
     };
-    return { row: e, hash: contentHash(record, categoryName) };
+    return { row, hash: contentHash(record, row.categoryName) };
   });
 }
 

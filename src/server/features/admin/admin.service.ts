@@ -18,15 +18,7 @@ import {
 } from "../../../shared/api/exercises.ts";
 import { isUuid } from "../../auth/access.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  assignments,
-  classes,
-  exerciseCategories,
-  exercises,
-  exerciseTestCases,
-  submissions,
-  user,
-} from "../../db/schema.ts";
+import { assignments, classes, exerciseCategories, exercises, submissions, user } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../errors.ts";
 import { gradeOnServer } from "../../grading/grade-on-server.ts";
 import type { GraderPool } from "../../python/index.ts";
@@ -39,12 +31,14 @@ import {
   isCategoryNameTaken,
   loadCategories,
   type StoredTestCase,
+  selectExercises,
+  testCasesByExercise,
+  toExerciseSummary,
   toExerciseTestCase,
   writeExercises,
 } from "../exercises/index.ts";
 
 type CategoryRow = typeof exerciseCategories.$inferSelect;
-type ExerciseRow = typeof exercises.$inferSelect;
 
 /** Platform totals for the admin dashboard, counted from the real tables. */
 export async function getOverview(db: Db) {
@@ -173,51 +167,33 @@ async function assertCategory(db: Db, categoryId: string) {
 
 /** Every exercise (or those with `ids`) with category, solution and test cases, in library order. */
 async function loadAdminExercises(db: Db, ids?: string[]): Promise<AdminExercise[]> {
-  const base = db
-    .select({ exercise: exercises, category: exerciseCategories })
-    .from(exercises)
-    .innerJoin(exerciseCategories, eq(exerciseCategories.id, exercises.categoryId));
-  const rows = await (ids ? base.where(inArray(exercises.id, ids)) : base).orderBy(
-    asc(exerciseCategories.displayOrder),
-    asc(exercises.displayOrder),
-    asc(exercises.title),
-    asc(exercises.id),
+  const [rows, cases] = await Promise.all([
+    selectExercises(
+      db,
+      {
+        starterCode: exercises.starterCode,
+        solution: exercises.solution,
+        solutionCheck: exercises.solutionCheck,
+        hints: exercises.hints,
+        createdAt: exercises.createdAt,
+        updatedAt: exercises.updatedAt,
+      },
+      ids ? inArray(exercises.id, ids) : undefined,
+    ),
+    testCasesByExercise(db, ids),
+  ]);
+  return rows.map(
+    (e): AdminExercise => ({
+      ...toExerciseSummary(e),
+      starterCode: e.starterCode,
+      solution: e.solution,
+      solutionCheck: e.solutionCheck === "passed" || e.solutionCheck === "failed" ? e.solutionCheck : null,
+      hints: e.hints,
+      testCases: (cases.get(e.id) ?? []).map((t) => ({ ...toExerciseTestCase(t), inputs: t.inputs })),
+      createdAt: e.createdAt.toISOString(),
+      updatedAt: e.updatedAt.toISOString(),
+    }),
   );
-  const cases = await (ids
-    ? db.select().from(exerciseTestCases).where(inArray(exerciseTestCases.exerciseId, ids))
-    : db.select().from(exerciseTestCases)
-  ).orderBy(asc(exerciseTestCases.displayOrder), asc(exerciseTestCases.id));
-  const byExercise = new Map<string, AdminExercise["testCases"]>();
-  for (const t of cases) {
-    const list = byExercise.get(t.exerciseId) ?? [];
-    if (list.length === 0) byExercise.set(t.exerciseId, list);
-    list.push({ ...toExerciseTestCase(t), inputs: t.inputs });
-  }
-  return rows.map(({ exercise: e, category: c }) => toAdminExercise(e, c, byExercise.get(e.id) ?? []));
-}
-
-function toAdminExercise(
-  e: ExerciseRow,
-  c: CategoryRow,
-  testCases: AdminExercise["testCases"],
-): AdminExercise {
-  return {
-    id: e.id,
-    title: e.title,
-    description: e.description,
-    difficulty: e.difficulty as ExerciseDifficulty,
-    language: e.language as AdminExercise["language"],
-    estimatedTime: e.estimatedTime,
-    displayOrder: e.displayOrder,
-    category: { id: c.id, name: c.name, description: c.description },
-    starterCode: e.starterCode,
-    solution: e.solution,
-    solutionCheck: e.solutionCheck === "passed" || e.solutionCheck === "failed" ? e.solutionCheck : null,
-    hints: e.hints,
-    testCases,
-    createdAt: e.createdAt.toISOString(),
-    updatedAt: e.updatedAt.toISOString(),
-  };
 }
 
 export const listAdminExercises = (db: Db) => loadAdminExercises(db);

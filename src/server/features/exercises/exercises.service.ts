@@ -3,7 +3,6 @@
 // solution), the solution for teachers, and Save: the server re-grades the saved code against
 // every test and alone decides completion (DESIGN §1). Once completed, always completed.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { ExerciseDifficulty } from "../../../shared/api/exercise-file.ts";
 import { testCaseInput } from "../../../shared/api/exercise-file.ts";
 import {
   EXERCISE_MESSAGES,
@@ -20,20 +19,20 @@ import {
 import { isUuid } from "../../auth/access.ts";
 import type { SessionUser } from "../../auth/guards.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  exerciseAttempts,
-  exerciseCategories,
-  exerciseSubmissions,
-  exercises,
-  exerciseTestCases,
-} from "../../db/schema.ts";
+import { exerciseAttempts, exerciseCategories, exerciseSubmissions, exercises } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { gradeOnServer } from "../../grading/grade-on-server.ts";
 import type { GraderPool } from "../../python/index.ts";
+import {
+  type ExerciseSummaryRow,
+  selectExercises,
+  type TestCaseRow,
+  testCasesByExercise,
+  toExerciseSummary,
+} from "./exercise-queries.ts";
 
 type AttemptRow = typeof exerciseAttempts.$inferSelect;
 type SummaryRow = typeof exerciseSubmissions.$inferSelect;
-type TestCaseRow = typeof exerciseTestCases.$inferSelect;
 
 /** The library the browser shows: Python only (the only language the workspace runs). */
 export const LIBRARY_LANGUAGE = "python";
@@ -42,44 +41,8 @@ export const PAST_SAVED_LIMIT = 100;
 
 const exerciseNotFound = () => notFound(EXERCISE_MESSAGES.notFound);
 
-const listColumns = {
-  id: exercises.id,
-  title: exercises.title,
-  description: exercises.description,
-  difficulty: exercises.difficulty,
-  language: exercises.language,
-  estimatedTime: exercises.estimatedTime,
-  displayOrder: exercises.displayOrder,
-  categoryId: exerciseCategories.id,
-  categoryName: exerciseCategories.name,
-  categoryDescription: exerciseCategories.description,
-};
-
-type ListRow = {
-  id: string;
-  title: string;
-  description: string;
-  difficulty: string;
-  language: string;
-  estimatedTime: string;
-  displayOrder: number;
-  categoryId: string;
-  categoryName: string;
-  categoryDescription: string;
-};
-
-function toListItem(r: ListRow, isCompleted: boolean): ExerciseListItem {
-  return {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    difficulty: r.difficulty as ExerciseDifficulty,
-    language: r.language as ExerciseListItem["language"],
-    estimatedTime: r.estimatedTime,
-    displayOrder: r.displayOrder,
-    category: { id: r.categoryId, name: r.categoryName, description: r.categoryDescription },
-    isCompleted,
-  };
+function toListItem(r: ExerciseSummaryRow, isCompleted: boolean): ExerciseListItem {
+  return { ...toExerciseSummary(r), isCompleted };
 }
 
 /** A stored test case as the workspace runs it: `input` is what the grader feeds. */
@@ -125,12 +88,7 @@ export async function listExercises(db: Db, me: SessionUser): Promise<ExerciseLi
         asc(exerciseCategories.name),
         asc(exerciseCategories.id),
       ),
-    db
-      .select(listColumns)
-      .from(exercises)
-      .innerJoin(exerciseCategories, eq(exerciseCategories.id, exercises.categoryId))
-      .where(eq(exercises.language, LIBRARY_LANGUAGE))
-      .orderBy(asc(exercises.displayOrder), asc(exercises.title), asc(exercises.id)),
+    selectExercises(db, {}, eq(exercises.language, LIBRARY_LANGUAGE)),
     db
       .select({ exerciseId: exerciseSubmissions.exerciseId })
       .from(exerciseSubmissions)
@@ -168,21 +126,17 @@ export async function listExercises(db: Db, me: SessionUser): Promise<ExerciseLi
 
 async function loadExercise(db: Db, id: string) {
   if (!isUuid(id)) throw exerciseNotFound();
-  const [row] = await db
-    .select({ ...listColumns, starterCode: exercises.starterCode, hints: exercises.hints })
-    .from(exercises)
-    .innerJoin(exerciseCategories, eq(exerciseCategories.id, exercises.categoryId))
-    .where(eq(exercises.id, id));
+  const [row] = await selectExercises(
+    db,
+    { starterCode: exercises.starterCode, hints: exercises.hints },
+    eq(exercises.id, id),
+  );
   if (!row) throw exerciseNotFound();
   return row;
 }
 
-const loadTestCases = (db: Db, exerciseId: string) =>
-  db
-    .select()
-    .from(exerciseTestCases)
-    .where(eq(exerciseTestCases.exerciseId, exerciseId))
-    .orderBy(asc(exerciseTestCases.displayOrder), asc(exerciseTestCases.id));
+const loadTestCases = async (db: Db, exerciseId: string) =>
+  (await testCasesByExercise(db, [exerciseId])).get(exerciseId) ?? [];
 
 async function loadSummary(db: Db, exerciseId: string, userId: string) {
   const [row] = await db

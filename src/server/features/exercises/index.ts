@@ -1,7 +1,14 @@
-// What other features (admin, the bank's seeding) may use from exercises: the one write path
-// and the one category-name resolver.
+// What other features (admin, the bank's seeding) may use from exercises: the one write path,
+// the one exercise query and the one category-name resolver.
 
 export { categoryKey, categoryResolver, isCategoryNameTaken, loadCategories } from "./category-names.ts";
+export {
+  type ExerciseSummaryRow,
+  selectExercises,
+  type TestCaseRow,
+  testCasesByExercise,
+  toExerciseSummary,
+} from "./exercise-queries.ts";
 export {
   type BankVersion,
   cleanHints,
