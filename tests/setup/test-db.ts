@@ -13,6 +13,22 @@ export async function createTestDb(): Promise<Database> {
 
 /** A new, migrated database on the server of `adminUrl`, with its own `url` (for a server process). */
 export async function createPostgresTestDb(adminUrl: string): Promise<Database & { url: string }> {
+  const empty = await createEmptyPostgresDb(adminUrl);
+  const database = await openPostgres(empty.url, 5);
+  return {
+    ...database,
+    url: empty.url,
+    close: async () => {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new database with no tables yet (servers started on it migrate it); `drop()` removes it. */
+export async function createEmptyPostgresDb(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `pyclass_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -20,12 +36,9 @@ export async function createPostgresTestDb(adminUrl: string): Promise<Database &
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
   return {
-    ...database,
     url: url.toString(),
-    close: async () => {
-      await database.close();
+    drop: async () => {
       const drop = new pg.Client({ connectionString: adminUrl });
       await drop.connect();
       // pool.end() resolves before its connections have closed; forcing the drop while they

@@ -31,8 +31,31 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // without a listener Node treats it as unhandled and the whole app exits. The pool reconnects.
   pool.on("error", (err) => console.error(`PostgreSQL: an idle connection was lost (${err.message})`));
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
+  await migrateAlone(url, () => migratePg(db, { migrationsFolder }));
   return { db, kind: "postgres", close: () => pool.end() };
+}
+
+/** Any constant of our own: the key of the advisory lock PyClass migrates under. */
+const MIGRATION_LOCK = 7_302_114_001;
+
+/**
+ * Instances started together (a deploy, a load balancer's pool) would each apply the same
+ * migrations at once, and all but one fail at start-up ("relation already exists"). Holding a
+ * session advisory lock while migrating makes them take turns: the later ones find nothing left
+ * to do. The lock lives and dies with its connection, so a crash mid-migration blocks no one.
+ */
+async function migrateAlone(url: string, migrate: () => Promise<void>): Promise<void> {
+  // A connection of its own, outside the pool: a pool of one must stay free for the migrations.
+  const holder = new pg.Client({ connectionString: url });
+  // A lost connection only ends the lock early; the migration's own queries report real trouble.
+  holder.on("error", () => {});
+  await holder.connect();
+  try {
+    await holder.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await holder.end(); // ends the session, and with it the lock
+  }
 }
 
 export { schema };

@@ -3,6 +3,7 @@
 // a sign-out on one ends the session on the other within the session cache's 5 s (decision 033),
 // and the database-kept limits (sign-in, fair use) hold across both. On the embedded database
 // (the PGlite run) there is nothing to share: a second process is refused by the lock.
+// Both instances start together on an empty database, so both migrate it at once.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,9 +17,9 @@ import {
   seedPeople,
   signIn,
 } from "../../../tests/setup/school-over-http.ts";
-import { createPostgresTestDb } from "../../../tests/setup/test-db.ts";
+import { createEmptyPostgresDb } from "../../../tests/setup/test-db.ts";
 import type { Submission } from "../../shared/api/assignments.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, openPostgres } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -27,7 +28,8 @@ const ECHO = "print(input())\n";
 
 if (postgresUrl) {
   describe("two instances on one PostgreSQL", () => {
-    let database: Database & { url: string };
+    let empty: Awaited<ReturnType<typeof createEmptyPostgresDb>>;
+    let database: Database;
     let a: AppProcess;
     let b: AppProcess;
     let teacherEmail: string;
@@ -36,24 +38,28 @@ if (postgresUrl) {
     let assignmentId: string;
 
     beforeAll(async () => {
-      database = await createPostgresTestDb(postgresUrl);
-      const [teacher, student] = await seedPeople(database.db, 1, 1);
-      teacherEmail = teacher.email;
-      studentEmail = student.email;
-      studentId = student.id;
+      // An empty database: the two instances start together and both migrate it, as a deploy
+      // of N instances would (they take turns under a lock; without it all but one crash).
+      empty = await createEmptyPostgresDb(postgresUrl);
       // Each instance gets its own data directory: with DATABASE_URL it holds nothing shared.
       const env = (name: string) => ({
-        DATABASE_URL: database.url,
+        DATABASE_URL: empty.url,
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `pyclass-${name}-`)),
         RATE_LIMIT: "on",
         GRADER_POOL_SIZE: "1",
       });
       [a, b] = await Promise.all([startApp(env("a")), startApp(env("b"))]);
+      database = await openPostgres(empty.url, 2);
+      const [teacher, student] = await seedPeople(database.db, 1, 1);
+      teacherEmail = teacher.email;
+      studentEmail = student.email;
+      studentId = student.id;
     }, 180_000);
 
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()]);
       await database?.close();
+      await empty?.drop();
     }, 60_000);
 
     it("a teacher on A and a student on B work on one class", async () => {
