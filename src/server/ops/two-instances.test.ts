@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, freePort, spawnApp, startApp } from "../../../tests/setup/app-process.ts";
 import {
@@ -20,7 +20,7 @@ import {
 import { createEmptyPostgresDb } from "../../../tests/setup/test-db.ts";
 import type { Submission } from "../../shared/api/assignments.ts";
 import { type Database, openPostgres } from "../db/client.ts";
-import { rateLimits } from "../db/schema.ts";
+import { exercises, rateLimits } from "../db/schema.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const SESSION_CACHE_MS = 5_000;
@@ -47,6 +47,8 @@ if (postgresUrl) {
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `pyclass-${name}-`)),
         RATE_LIMIT: "on",
         GRADER_POOL_SIZE: "1",
+        // Both seed the exercise bank at start, as production instances do by default.
+        SEED_EXERCISES: "true",
       });
       [a, b] = await Promise.all([startApp(env("a")), startApp(env("b"))]);
       database = await openPostgres(empty.url, 2);
@@ -86,6 +88,17 @@ if (postgresUrl) {
       );
       expect(seen.map((s) => [s.id, s.userId, s.results.length])).toEqual([[submitted.id, studentId, 3]]);
     }, 120_000);
+
+    it("the exercise bank both instances seeded at start is there once", async () => {
+      const [row] = await database.db
+        .select({
+          all: sql<number>`count(*)::int`,
+          titles: sql<number>`count(distinct ${exercises.title})::int`,
+        })
+        .from(exercises);
+      expect(row.all).toBeGreaterThan(100);
+      expect(row.all).toBe(row.titles);
+    });
 
     it("a sign-out on A ends the session on B within the 5 s session cache", async () => {
       const cookie = await signIn(a, studentEmail);
