@@ -30,10 +30,11 @@ import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { testDbKind } from "../../../tests/setup/test-db.ts";
 import { dataDirSecret } from "../config.ts";
 import { type Db, openPglite, openPostgres } from "../db/client.ts";
+import { LOCK_FILE, lockDataDir } from "../db/lock.ts";
 import type { GraderPool } from "../python/index.ts";
 import { DEMO_ACCOUNTS, saveDemoLogins } from "../seed/demo.ts";
 import { NotABackupError, unpackBackup } from "./archive.ts";
-import { ENDPOINT_FILE } from "./endpoint.ts";
+import { ENDPOINT_FILE, NoBackupEndpointError, requestBackup, serveBackups } from "./endpoint.ts";
 import { restoreBackup } from "./restore.ts";
 import { snapshotPglite } from "./snapshot.ts";
 
@@ -173,6 +174,31 @@ if (testDbKind === "pglite") {
         expect(fs.statSync(path.join(fromRunning, file)).mode & 0o777).toBe(0o600);
       }
     }, 180_000);
+
+    it("the server's backup port answers only its token, and only while it holds the lock", async () => {
+      const dir = path.join(tmp, "endpoint");
+      const release = lockDataDir(dir);
+      const server = await serveBackups({ db: t.db, kind: "pglite", close: async () => {} }, dir);
+      try {
+        const endpoint = JSON.parse(fs.readFileSync(path.join(dir, ENDPOINT_FILE), "utf8"));
+        expect(fs.statSync(path.join(dir, ENDPOINT_FILE)).mode & 0o777).toBe(0o600);
+        expect(server?.address()).toMatchObject({ address: "127.0.0.1" });
+        const url = `http://127.0.0.1:${endpoint.port}/backup`;
+        const wrong = await fetch(url, { method: "POST", headers: { Authorization: "Bearer guess" } });
+        expect(wrong.status).toBe(401);
+        expect((await fetch(url, { headers: { Authorization: `Bearer ${endpoint.token}` } })).status).toBe(
+          404,
+        );
+        const backup = await unpackBackup(await requestBackup(dir), "the answer");
+        expect(backup.manifest.migrations).toBeGreaterThan(0);
+        // A file left by a crashed server: the token must not go to whoever holds the lock now.
+        fs.writeFileSync(path.join(dir, LOCK_FILE), "1");
+        await expect(requestBackup(dir)).rejects.toThrow(NoBackupEndpointError);
+      } finally {
+        server?.close();
+        release();
+      }
+    });
 
     it("refuses a data directory that is not empty, and a file that is not a backup", async () => {
       const client = (t.db as unknown as { $client: PGlite }).$client;

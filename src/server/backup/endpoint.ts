@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Database } from "../db/client.ts";
+import { LOCK_FILE } from "../db/lock.ts";
 import { snapshotPglite } from "./snapshot.ts";
 
 export const ENDPOINT_FILE = "backup-endpoint.json";
@@ -80,6 +81,14 @@ export async function requestBackup(dataDir: string): Promise<Buffer> {
     throw new NoBackupEndpointError(
       `The process using ${dataDir} does not offer backups (an older PyClass, or \`npm run admin\` or ` +
         "`npm run restore` still running). Wait for it to finish, or stop it, and run this again.",
+    );
+  }
+  // A crashed server's file may outlive it; the token goes only to the process holding the lock.
+  const [holder] = fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8").trim().split(/\s+/); // "<pid> <start>"
+  if (holder !== String(endpoint.pid)) {
+    throw new NoBackupEndpointError(
+      `The process using ${dataDir} (pid ${holder}) does not offer backups (\`npm run admin\` or ` +
+        "`npm run restore` still running?). Wait for it to finish, or stop it, and run this again.",
     );
   }
   let res: Response;

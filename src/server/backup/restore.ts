@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { lockDataDir } from "../db/lock.ts";
+import { LOCK_FILE, lockDataDir } from "../db/lock.ts";
 import type { Backup } from "./archive.ts";
 
 export class RestoreRefusedError extends Error {}
@@ -27,7 +27,7 @@ export async function restoreBackup(backup: Backup, dataDir: string): Promise<nu
   const release = lockDataDir(dataDir);
   const written: string[] = [];
   try {
-    refuseUnlessEmpty(dataDir, ["pyclass.lock"]); // something else may have raced us to it
+    refuseUnlessEmpty(dataDir, [LOCK_FILE]); // something else may have raced us to it
     const dbDir = path.join(dataDir, "db");
     written.push(dbDir);
     const client = new PGlite(dbDir, { loadDataDir: new Blob([new Uint8Array(backup.database)]) });

@@ -9,6 +9,9 @@ import path from "node:path";
 
 export class DataDirLockedError extends Error {}
 
+/** In <DATA_DIR>: which process holds the directory ("<pid> <start time>"). */
+export const LOCK_FILE = "pyclass.lock";
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -65,7 +68,7 @@ function readIfThere(file: string): string | null {
 /** Takes the lock or throws DataDirLockedError; returns a release function. */
 export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, "pyclass.lock");
+  const file = path.join(dir, LOCK_FILE);
   const mine = `${process.pid} ${processStartTime(process.pid) ?? ""}`.trim();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
