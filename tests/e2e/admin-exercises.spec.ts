@@ -46,6 +46,17 @@ test("an admin manages categories and exercises, imports a file and checks solut
   await expectNoAxeViolations(page);
   const catId = await categoryId(page, CATEGORY);
 
+  // The same name again, in other case and spaces: refused beside the Name field (decision 044).
+  const name = page.getByRole("textbox", { name: "Name" }).first();
+  await name.fill(` ${CATEGORY.toUpperCase()} `);
+  await add.click();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription(
+    `A category named "${CATEGORY}" already exists. Please choose a different name.`,
+  );
+  await name.fill("");
+  await expect(name).not.toHaveAttribute("aria-invalid", "true");
+
   // Import: three good exercises and one without its category_id.
   await page.getByRole("tab", { name: /^Exercises/ }).click();
   await page.getByRole("button", { name: "Import Exercises" }).click();
