@@ -1,6 +1,8 @@
 // npm run bench: measured numbers for DESIGN.md §7's Python budgets, from one run.
-//  · server: per-test time on a warm interpreter and through the production pool (a fresh
-//    interpreter per submission), beside spawning CPython once per test, and their ratio;
+//  · server: per-test time on a warm interpreter and through the production pool (each
+//    submission in an interpreter in its start state), beside spawning CPython once per test,
+//    and their ratio; interpreter start CPU, five-test submissions per second and a class's
+//    burst, each beside its goal (issue 13, decision 038);
 //  · browser (Chromium): worker cold start, return-visit start from the snapshot, warm
 //    Run → first output, Run Tests with 10 cases.
 // Benchmarks, not tests: they print numbers and never fail on a budget.
@@ -66,7 +68,11 @@ function hostRssMb(pids: number[]): number {
 }
 
 async function server() {
-  console.log(`\nServer grading (${jobs.length} GCSE programs, ${testCount} tests)`);
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
+  console.log(`\nServer grading (${jobs.length} GCSE programs, ${testCount} tests; load average ${load})`);
   // Warm: one interpreter kept for the batch (the CLI's mode); first pass warms it up.
   const warm = createGraderPool({ size: 1, reuseInterpreter: true });
   await warm.ready();
@@ -76,7 +82,7 @@ async function server() {
   const warmPerTest = median(warmRuns) / testCount;
   row("warm interpreter, per test", ms(warmPerTest), "pool of 1, reused (npm run grade)");
 
-  // Production: a fresh interpreter per submission, pre-spawned from the snapshot.
+  // Production: every submission in an interpreter in its start state (put back, or new).
   const size = os.availableParallelism();
   const pool = createGraderPool({ size });
   await pool.ready();
@@ -90,13 +96,13 @@ async function server() {
   await pool.close();
   const poolPerTest = median(poolRuns) / testCount;
   row(
-    "server pool, fresh interpreter per submission",
+    "server pool, interpreter in its start state per submission",
     ms(poolPerTest),
     `per test; ${ms(median(poolRuns) / jobs.length)} per submission, ${size} at a time`,
   );
 
   row(
-    "grader CPU per submission (fresh interpreter + tests)",
+    "grader CPU per submission (interpreter start + tests)",
     ms(cpuPerSubmission),
     `all ${size} host processes, from /proc`,
   );
@@ -137,6 +143,89 @@ async function server() {
     `${(cpythonPerTest / poolPerTest).toFixed(1)}×`,
     "incl. fresh interpreters",
   );
+}
+
+/** Host CPU per submission of `code` (one test), one at a time on a pool of 1. */
+async function startCpu(code: string, submissions: number) {
+  const pool = createGraderPool({ size: 1 });
+  await pool.ready();
+  const test = [{ input: "", expectedOutput: "" }];
+  await pool.grade(code, test);
+  await new Promise((r) => setTimeout(r, 1500));
+  const cpu0 = hostCpuMs(pool.stats().hostPids);
+  const counts0 = pool.stats().interpreters;
+  for (let i = 0; i < submissions; i++) await pool.grade(code, test);
+  // The interpreter started (or put back) for the next submission counts too.
+  await new Promise((r) => setTimeout(r, 1500));
+  const cpu = (hostCpuMs(pool.stats().hostPids) - cpu0) / submissions;
+  const counts = pool.stats().interpreters;
+  await pool.close();
+  return { cpu, started: counts.started - counts0.started, reused: counts.reused - counts0.reused };
+}
+
+/** The GCSE programs as five-test submissions (each program's tests repeated up to five). */
+const fiveTestJobs = jobs.map((j) => ({
+  code: j.code,
+  tests: Array.from({ length: 5 }, (_, i) => j.tests[i % j.tests.length]).map((t) => ({
+    input: t.input,
+    expectedOutput: t.expected_output,
+  })),
+}));
+
+/** Interpreter start CPU, five-test submissions per second and a class's burst (decision 038). */
+async function serverCapacity() {
+  const reused = await startCpu("pass\n", 40);
+  row(
+    "interpreter start CPU (put back into its start state)",
+    ms(reused.cpu),
+    `goal ≤ 60 ms; 1 host CPU per one-test submission, ${reused.reused}/40 reused`,
+  );
+  // A program that touches JavaScript objects leaves its interpreter unusable: the next starts new.
+  const fresh = await startCpu("from pyodide.ffi import to_js\nto_js([])\n", 15);
+  row(
+    "interpreter start CPU (new, from the snapshot)",
+    ms(fresh.cpu),
+    `after programs that use pyodide.ffi; ${fresh.started}/15 new`,
+  );
+
+  const size = os.availableParallelism();
+  const pool = createGraderPool({ size });
+  await pool.ready();
+  const grade = (j: (typeof fiveTestJobs)[number]) => pool.grade(j.code, j.tests);
+  await Promise.all(fiveTestJobs.slice(0, size * 2).map(grade));
+  const rates: number[] = [];
+  const cpuPerSubmission: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const cpu0 = hostCpuMs(pool.stats().hostPids);
+    const started = performance.now();
+    await Promise.all(fiveTestJobs.map(grade));
+    rates.push(fiveTestJobs.length / ((performance.now() - started) / 1000));
+    cpuPerSubmission.push((hostCpuMs(pool.stats().hostPids) - cpu0) / fiveTestJobs.length);
+  }
+  row(
+    `five-test submissions per second, ${size} slots`,
+    `${median(rates).toFixed(1)}/s`,
+    `goal ≥ 15/s; ${fiveTestJobs.length} submitted at once, median of 3; ${ms(median(cpuPerSubmission))} host CPU each`,
+  );
+
+  // A class of 30 submits within one second (evenly spread); the last grade arrives when?
+  const bursts: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        await new Promise((r) => setTimeout(r, (i * 1000) / 30));
+        await grade(fiveTestJobs[i % fiveTestJobs.length]);
+      }),
+    );
+    bursts.push(performance.now() - started);
+  }
+  row(
+    "class burst: 30 submissions within 1 s, all graded in",
+    `${(median(bursts) / 1000).toFixed(2)} s`,
+    "goal ≤ 5 s; five-test submissions, median of 3",
+  );
+  await pool.close();
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
@@ -359,7 +448,10 @@ async function insights() {
 
 // `npm run bench -- server`, `-- browser`, `-- api` or `-- insights` runs one part.
 const only = process.argv[2];
-if (!only || only === "server") await server();
+if (!only || only === "server") {
+  await server();
+  await serverCapacity();
+}
 if (!only || only === "browser") await browser();
 if (!only || only === "api") await api();
 if (!only || only === "insights") await insights();

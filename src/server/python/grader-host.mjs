@@ -3,13 +3,15 @@
 // --disallow-code-generation-from-strings and an OS memory limit (RLIMIT_DATA, see
 // grader-pool.ts), that runs student programs in worker threads (interpreter-worker.mjs). The
 // pool starts one host per grading slot and sends it one test at a time; the host runs each
-// job's tests in that job's own interpreter (a fresh one, pre-spawned from a memory snapshot,
-// unless told to reuse one, as the CLI does), enforces the test's time limit (interrupt, then
-// terminate) and answers with the run it built from the worker's record.
+// job's tests in that job's own interpreter, enforces the test's time limit (interrupt, then
+// terminate) and answers with the run it built from the worker's record. A job's interpreter
+// is one in its start state: either put back into it after the previous job
+// (interpreter-reset.mjs, decision 038) or a new one, pre-spawned from a memory snapshot. The
+// CLI instead keeps one interpreter for every job.
 //
 // IPC in:  {type: "test", seq, job, code, input, timeMs, maxOutput} · {type: "release", job}
-// IPC out: {type: "ready"} · {type: "ran", seq, run: {run|null, timeMs, reason}, killed} ·
-//          {type: "failed", seq, message}
+// IPC out: {type: "ready"} · {type: "ran", seq, run: {run|null, timeMs, reason}, killed,
+//          interpreters: {started, reused}} · {type: "failed", seq, message}
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -25,7 +27,8 @@ const SIGINT = 2;
 
 const options = JSON.parse(process.argv[2] ?? "{}");
 const reuse = Boolean(options.reuse);
-// One ready interpreter hides the ≈0.25 s start of the next job's (≈80–110 MB while idle).
+// One new interpreter stays ready (≈80–110 MB while idle) for a job whose predecessor left
+// its interpreter unusable: it hides the ≈0.25 s start of the next.
 const spareTarget = reuse ? 0 : 1;
 
 /** @param {unknown} msg */
@@ -47,7 +50,7 @@ const snapshotPath = path.join(pyodideDir, `snapshot-${snapshotHash}.bin`);
 /** Compiled once here, shared by every interpreter (see useSharedWasmModule in the worker). */
 const wasmModule = await WebAssembly.compile(fs.readFileSync(path.join(pyodideDir, "pyodide.asm.wasm")));
 
-/** @typedef {{ worker: Worker, interrupt: Int32Array, ready: Promise<void>, dead: boolean, onMessage: ((m: any) => void) | null, onExit: (() => void) | null }} Slot */
+/** @typedef {{ worker: Worker, interrupt: Int32Array, ready: Promise<void>, dead: boolean, reused: boolean, onMessage: ((m: any) => void) | null, onExit: (() => void) | null }} Slot */
 
 /** @returns {Promise<void>} */
 async function ensureSnapshot() {
@@ -80,8 +83,12 @@ async function ensureSnapshot() {
   new Uint8Array(snapshot).set(bytes);
 }
 
+/** Interpreters this host started, and jobs that got one put back into its start state. */
+const interpreters = { started: 0, reused: 0 };
+
 /** @returns {Slot} */
 function spawn() {
+  interpreters.started++;
   const interrupt = new SharedArrayBuffer(4);
   const worker = new Worker(WORKER_PATH, {
     workerData: { pyodideDir, harnessPath: HARNESS_PATH, wasmModule, snapshot, interrupt },
@@ -94,6 +101,7 @@ function spawn() {
     worker,
     interrupt: new Int32Array(interrupt),
     dead: false,
+    reused: false,
     onMessage: null,
     onExit: null,
     ready: Promise.resolve(),
@@ -144,14 +152,19 @@ function topUp() {
 async function take() {
   if (reuse && kept && !kept.dead) return kept;
   for (;;) {
-    const slot = spares.shift() ?? spawn();
+    // The last one in first: an interpreter being put back is preferred to the new spare, which
+    // stays for the next job that leaves its interpreter unusable.
+    const slot = spares.pop() ?? spawn();
     topUp();
     try {
       await slot.ready;
       if (reuse) kept = slot;
+      if (slot.reused) interpreters.reused++;
       return slot;
     } catch (e) {
       await slot.worker.terminate();
+      // Not a start that failed: the job before left it in a state we do not put back.
+      if (slot.reused) continue;
       // A snapshot that no longer loads (e.g. a corrupt file): drop it, use plain loads.
       if (snapshot && ++snapshotFailures >= 2) {
         snapshot = undefined;
@@ -164,10 +177,37 @@ async function take() {
   }
 }
 
-function release(/** @type {Slot} */ slot) {
+/**
+ * The job is done with its interpreter: it is put back into its start state for the next job
+ * (a spare again once the worker says so), or ended when that is not possible.
+ * @param {Slot} slot
+ */
+function release(slot) {
   if (reuse && !slot.dead) return;
-  slot.dead = true;
-  slot.worker.terminate();
+  if (slot.dead) {
+    slot.worker.terminate();
+    return;
+  }
+  slot.reused = true;
+  slot.ready = new Promise((resolve, reject) => {
+    slot.onMessage = (m) => {
+      if (m?.type === "reset" && m.clean === true) resolve();
+      else reject(new Error(`not reusable: ${typeof m?.why === "string" ? m.why : "unknown"}`));
+    };
+    slot.onExit = () => reject(new Error("interpreter exited while resetting"));
+  });
+  slot.ready.then(
+    () => {
+      slot.onMessage = null;
+      slot.onExit = null;
+    },
+    () => {
+      slot.dead = true;
+      slot.worker.terminate();
+    },
+  );
+  slot.worker.postMessage({ type: "reset" });
+  spares.push(slot);
 }
 
 /** A record the host could not use: the pool reads it as a failed test. */
@@ -240,7 +280,7 @@ function runTest(slot, test) {
   });
 }
 
-/** The interpreter of the job this host ran last (a fresh one for every job). */
+/** The interpreter of the job this host ran last (each job starts in one in its start state). */
 /** @type {{ slot: Slot, job: string } | null} */
 let current = null;
 
@@ -266,7 +306,7 @@ async function runOne(msg) {
   });
   const killed = slot.dead;
   if (killed && current?.slot === slot) current = null;
-  send({ type: "ran", seq: msg.seq, run: r, killed });
+  send({ type: "ran", seq: msg.seq, run: r, killed, interpreters });
 }
 
 // The pool (the web server) sends one test at a time and decides which job goes next.

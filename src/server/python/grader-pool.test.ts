@@ -20,7 +20,13 @@ const hello = { code: 'print("hello")\n', tests: [{ expectedOutput: "hello" }] }
 describe("grader pool", () => {
   it("starts nothing until it is used", () => {
     const p = pool({ size: 1 });
-    expect(p.stats()).toEqual({ running: 0, queued: 0, hostPid: undefined, hostPids: [] });
+    expect(p.stats()).toEqual({
+      running: 0,
+      queued: 0,
+      hostPid: undefined,
+      hostPids: [],
+      interpreters: { started: 0, reused: 0 },
+    });
   });
 
   it("refuses work beyond its queue with 'grader busy, try again', then recovers", async () => {

@@ -4,7 +4,8 @@
 // runs next, so a new correct submission overtakes endless loops, and a job keeps its slot
 // (and its interpreter) while nobody waiting has used a second less than it. One submission
 // holds slots for at most SUBMISSION_BUDGET_MS in total; its later tests fail as not run.
-// Every job runs in its own fresh interpreter. Nothing a host sends is trusted (host-protocol.ts).
+// Every job starts in an interpreter in its start state: one put back into it after the previous
+// job (decision 038), or a new one. Nothing a host sends is trusted (host-protocol.ts).
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +23,7 @@ import {
 import {
   type HostRun,
   type HostRunMessage,
+  type InterpreterCounts,
   readHostMessage,
   readHostRun,
   UNREADABLE_MESSAGE,
@@ -65,8 +67,17 @@ export type GraderPool = {
   grade(code: string, tests: TestCase[], limits?: RunLimits): Promise<GradeResult>;
   /** Resolves once an interpreter is ready (grade() waits for this by itself). */
   ready(): Promise<void>;
-  /** Jobs started and not finished, jobs not started, the first host's pid and every host's. */
-  stats(): { running: number; queued: number; hostPid: number | undefined; hostPids: number[] };
+  /**
+   * Jobs started and not finished, jobs not started, the first host's pid and every host's, and
+   * the interpreters the hosts started and reused (decision 038) so far.
+   */
+  stats(): {
+    running: number;
+    queued: number;
+    hostPid: number | undefined;
+    hostPids: number[];
+    interpreters: InterpreterCounts;
+  };
   close(): Promise<void>;
 };
 
@@ -97,6 +108,8 @@ type Host = {
   busy: { job: Job; seq: number; sentAt: number; budgetCut: boolean; watchdog: NodeJS.Timeout } | null;
   /** The job whose interpreter this host holds. */
   lastJob: Job | null;
+  /** What the host last said about its interpreters (counted since it started). */
+  interpreters: InterpreterCounts;
 };
 
 const CRASH_MESSAGE =
@@ -168,6 +181,18 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
   let closed = false;
   let nextId = 1;
   let nextSeq = 1;
+  /** Interpreters started and reused by every host so far, including hosts that have exited. */
+  const interpreters: InterpreterCounts = { started: 0, reused: 0 };
+
+  function countInterpreters(host: Host, now: InterpreterCounts) {
+    // Counts only grow within one host; a smaller number is not believed.
+    interpreters.started += Math.max(0, now.started - host.interpreters.started);
+    interpreters.reused += Math.max(0, now.reused - host.interpreters.reused);
+    host.interpreters = {
+      started: Math.max(now.started, host.interpreters.started),
+      reused: Math.max(now.reused, host.interpreters.reused),
+    };
+  }
 
   function send(host: Host, msg: unknown): boolean {
     try {
@@ -196,7 +221,15 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       serialization: "advanced",
     });
-    const host: Host = { index, child, isReady: false, ready: Promise.resolve(), busy: null, lastJob: null };
+    const host: Host = {
+      index,
+      child,
+      isReady: false,
+      ready: Promise.resolve(),
+      busy: null,
+      lastJob: null,
+      interpreters: { started: 0, reused: 0 },
+    };
     host.ready = new Promise<void>((resolve, reject) => {
       // Nothing from the host is trusted, and nothing thrown here may reach the web server.
       child.on("message", (raw: unknown) => {
@@ -285,6 +318,7 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
     job.running = false;
     job.usedMs += performance.now() - busy.sentAt;
     host.lastJob = job;
+    if (msg.type === "ran" && msg.interpreters) countInterpreters(host, msg.interpreters);
     if (msg.type === "failed") {
       endJob(job, new GraderError(`grading failed: ${msg.message}`));
       return;
@@ -412,6 +446,7 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
         queued: jobs.filter((j) => !j.started).length,
         hostPid: hosts[0]?.child.pid,
         hostPids: pids,
+        interpreters: { ...interpreters },
       };
     },
     async close() {

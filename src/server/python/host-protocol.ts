@@ -64,8 +64,11 @@ function readHostRunUnchecked(x: unknown, maxOutput: number): HostRun | Unreadab
   return run ? { run, timeMs, reason } : { unreadable: true, timeMs };
 }
 
+/** How many interpreters a host started, and how many jobs got one put back into its start state. */
+export type InterpreterCounts = { started: number; reused: number };
+
 export type HostRunMessage =
-  | { type: "ran"; seq: number; run: unknown; killed: boolean }
+  | { type: "ran"; seq: number; run: unknown; killed: boolean; interpreters: InterpreterCounts | null }
   | { type: "failed"; seq: number; message: string };
 export type HostMessage = { type: "ready" } | HostRunMessage;
 
@@ -83,10 +86,25 @@ function readHostMessageUnchecked(msg: unknown): HostMessage | null {
   if (msg.type === "ready") return { type: "ready" };
   if (!Number.isSafeInteger(msg.seq)) return null;
   const seq = msg.seq as number;
-  if (msg.type === "ran") return { type: "ran", seq, run: msg.run, killed: msg.killed === true };
+  if (msg.type === "ran") {
+    return {
+      type: "ran",
+      seq,
+      run: msg.run,
+      killed: msg.killed === true,
+      interpreters: readCounts(msg.interpreters),
+    };
+  }
   if (msg.type === "failed") {
     const message = typeof msg.message === "string" ? msg.message.slice(0, 500) : "unknown error";
     return { type: "failed", seq, message };
   }
   return null;
+}
+
+const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
+
+function readCounts(x: unknown): InterpreterCounts | null {
+  if (!isObject(x) || !isCount(x.started) || !isCount(x.reused)) return null;
+  return { started: x.started, reused: x.reused };
 }

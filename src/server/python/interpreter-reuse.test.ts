@@ -1,0 +1,139 @@
+// One grading slot, one submission after another (decision 038): whatever a submission leaves
+// behind in its interpreter, the next one on the same slot cannot see it — whether the slot put
+// the interpreter back into its start state (reused) or had to start a new one. Each case says
+// which of the two it expects, so a change that silently stops reusing interpreters (or reuses
+// one it should not) fails here too.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGraderPool, type GraderPool } from "./index.ts";
+
+let pool: GraderPool;
+
+beforeAll(async () => {
+  pool = createGraderPool({ size: 1 });
+  await pool.ready();
+});
+
+afterAll(async () => {
+  await pool?.close();
+});
+
+/** Runs `code` as one test and returns what it printed, and whether its interpreter was reused. */
+async function run(code: string, timeMs = 5000) {
+  const before = pool.stats().interpreters.reused;
+  const g = await pool.grade(code, [{ input: "", expectedOutput: "" }], { timeMs });
+  return { output: g.results[0].output, reused: pool.stats().interpreters.reused > before };
+}
+
+/** Open descriptors as a program sees them (the console device is one). */
+const LIST_FDS = [
+  "import os",
+  "fds = []",
+  "for fd in range(64):",
+  "    try:",
+  "        os.fstat(fd)",
+  "        fds.append(fd)",
+  "    except OSError:",
+  "        pass",
+  "print(fds)",
+].join("\n");
+
+/** Counts copies of a marker anywhere in the interpreter's memory (ctypes reads it raw). */
+const COUNT_MARKER = [
+  "import ctypes",
+  "marker = ('PYCLASS-' + 'LEFTOVER-').encode()",
+  "end = ctypes.CDLL(None).sbrk(0)",
+  "memory = ctypes.string_at(1024, end - 1024)",
+  "print('copies:', 'many' if memory.count(marker) > 100 else 'few')",
+].join("\n");
+
+describe("a submission after another on the same grading slot", () => {
+  it("sees none of the previous one's module state, though its interpreter is reused", async () => {
+    const left = await run(
+      [
+        "import __main__, builtins, math, sys, types",
+        "__main__.secret = 'from the last student'",
+        "builtins.SECRET = 'from the last student'",
+        "builtins.print = lambda *args, **kwargs: None",
+        "math.pi = 3",
+        "sys.modules['answers'] = types.SimpleNamespace(hidden='42')",
+        "sys.setrecursionlimit(60)",
+        "open('notes.txt', 'w').write('in the working folder')",
+      ].join("\n"),
+    );
+    expect(left.output).toBe("");
+    const next = await run(
+      [
+        "import __main__, builtins, math, os, sys",
+        "def depth(n):",
+        "    return 0 if n == 0 else depth(n - 1)",
+        "print(hasattr(__main__, 'secret'), hasattr(builtins, 'SECRET'), math.pi)",
+        "print('answers' in sys.modules, depth(200), os.path.exists('notes.txt'))",
+      ].join("\n"),
+    );
+    expect(next.output).toBe("False False 3.141592653589793\nFalse 0 False\n");
+    expect(next.reused).toBe(true);
+  });
+
+  it("cannot find data the previous one left in freed memory", async () => {
+    // The probe can find such data: a second test of the same submission sees the first's.
+    const probe = `import sys\nif sys.stdin.readline().strip() == 'leave':\n    kept = ('PYCLASS-' + 'LEFTOVER-') * 100000\n    del kept\nelse:\n${COUNT_MARKER.replace(/^/gm, "    ")}\n`;
+    const same = await pool.grade(probe, [
+      { input: "leave", expectedOutput: "" },
+      { input: "look", expectedOutput: "copies: many" },
+    ]);
+    expect(same.results[1].output).toBe("look\ncopies: many\n");
+
+    await run(
+      "kept = ('PYCLASS-' + 'LEFTOVER-') * 100000\nsaved = bytearray(kept.encode())\ndel kept, saved\n",
+    );
+    const next = await run(COUNT_MARKER);
+    expect(next.output).toBe("copies: few\n");
+    expect(next.reused).toBe(true);
+  });
+
+  it("sees no file the previous one wrote to /tmp (that interpreter is not reused)", async () => {
+    await run("open('/tmp/answers.txt', 'w').write('42')\n");
+    const next = await run("import os\nprint(os.path.exists('/tmp/answers.txt'))");
+    expect(next.output).toBe("False\n");
+    expect(next.reused).toBe(false);
+  });
+
+  it("sees no descriptor the previous one left open (that interpreter is not reused)", async () => {
+    const fresh = await run(LIST_FDS);
+    await run("import os\nkept = [os.open('/tmp', os.O_RDONLY), open('kept.txt', 'w')]\n");
+    const next = await run(LIST_FDS);
+    expect(next.output).toBe(fresh.output);
+    expect(next.reused).toBe(false);
+  });
+
+  it("is unaffected by a previous one that rewrote interpreter memory with ctypes", async () => {
+    await run(
+      "import ctypes, math\nctypes.c_double.from_address(id(math.pi) + 8).value = 3.0\nprint(math.pi)",
+    );
+    const next = await run("import math\nprint(math.pi)");
+    expect(next.output).toBe("3.141592653589793\n");
+    // ctypes is JavaScript-side work (libffi): its interpreter is never reused.
+    expect(next.reused).toBe(false);
+  });
+
+  it("is unaffected by a previous one that changed JavaScript objects through pyodide.ffi", async () => {
+    // Array.prototype.push is what the recorder collects output with.
+    await run("from pyodide.ffi import to_js\nto_js([]).constructor.prototype.push = None\n");
+    const next = await run("print('recorded')");
+    expect(next.output).toBe("recorded\n");
+    expect(next.reused).toBe(false);
+  });
+
+  it("is unaffected by a previous one whose interpreter had to be killed", async () => {
+    await run("sum(range(10**11))\n", 300);
+    const next = await run("import math\nprint(math.pi)");
+    expect(next.output).toBe("3.141592653589793\n");
+    expect(next.reused).toBe(false);
+  });
+
+  it("reuses the interpreter of a program that reads input, prints and fails", async () => {
+    await pool.grade("name = input('Name? ')\nprint(1 / len(name))\n", [{ input: "", expectedOutput: "" }]);
+    const next = await run("print('ok')");
+    expect(next).toEqual({ output: "ok\n", reused: true });
+  });
+});
