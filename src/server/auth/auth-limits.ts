@@ -115,18 +115,20 @@ export function authRateLimits(db: Db, config: Config, sessionUserId: SessionUse
   return async (c, next) => {
     if (!config.rateLimit || c.req.method !== "POST") return next();
     const path = c.req.path.slice("/api/auth".length);
-    const bucket = path in AUTH_LIMITS ? path : OTHER_AUTH_WRITES;
+    const bucket = Object.hasOwn(AUTH_LIMITS, path) ? path : OTHER_AUTH_WRITES;
     const rules = AUTH_LIMITS[bucket] ?? OTHER_AUTH_WRITE_LIMITS;
 
     const { address } = clientAddress(c, config);
     const needs = (scope: Scope) => rules.some((r) => r.scope === scope);
     const email = needs("email") || needs("address+email") ? await emailOf(c.req.raw) : "";
     const userId = needs("user") ? await sessionUserId(c.req.raw.headers) : null;
+    // Whom a rule counts; null when the body names no e-mail or there is no session (Better Auth
+    // refuses those requests itself, so there is nothing to count).
+    const whoFor = (scope: Scope) => (scope === "address" ? "" : scope === "user" ? userId : email || null);
     let refused: HitResult | null = null;
     for (const rule of rules) {
-      // Without an e-mail or a session Better Auth refuses the request itself; nothing to count.
-      const who = rule.scope === "user" ? userId : rule.scope === "address" ? "" : email;
-      if (who === null || (who === "" && rule.scope !== "address")) continue;
+      const who = whoFor(rule.scope);
+      if (who === null) continue;
       const result = await hit(db, authLimitKey(bucket, rule.scope, address, who), rule);
       if (!result.allowed) {
         refused = result;
