@@ -3,9 +3,8 @@
 // of it, and holds what it committed a moment before), then against its stopped data directory.
 // On PostgreSQL (the suite's second run) the pg_dump and pg_restore lines the commands print are
 // run as printed.
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +24,7 @@ import {
 } from "../../../tests/factories/classroom.ts";
 import { createCategory, createExercise } from "../../../tests/factories/exercises.ts";
 import { createStudent, createTeacher, type TestUser } from "../../../tests/factories/users.ts";
+import { startApp } from "../../../tests/setup/app-process.ts";
 import { startTestGrader } from "../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { testDbKind } from "../../../tests/setup/test-db.ts";
@@ -136,10 +136,9 @@ if (testDbKind === "pglite") {
       let running: string;
       try {
         // A write through the running server, then the copy: it must be in it.
-        const res = await fetch(`${server.url}/api/classes`, {
-          method: "POST",
-          headers: { Cookie: teacher.cookie, Origin: server.url, "Content-Type": "application/json" },
-          body: JSON.stringify({ name: "Made while running", description: "" }),
+        const res = await server.request("POST", "/api/classes", {
+          cookie: teacher.cookie,
+          body: { name: "Made while running", description: "" },
         });
         expect(res.status).toBe(201); // the restored session still signs the teacher in
         running = path.join(tmp, "running.tar.gz");
@@ -148,6 +147,8 @@ if (testDbKind === "pglite") {
       } finally {
         await server.stop();
       }
+      // Its endpoint file went with it: the next backup opens the directory itself.
+      expect(fs.existsSync(path.join(school, ENDPOINT_FILE))).toBe(false);
       const stopped = path.join(tmp, "stopped.tar.gz");
       const { stdout } = await cli("backup", [stopped], { DATA_DIR: school });
       expect(stdout).toContain("(no server was running)");
@@ -282,42 +283,16 @@ async function runPrinted(stdout: string, command: string, databaseUrl: string) 
   await run("sh", ["-c", line as string], { env: { ...process.env, DATABASE_URL: databaseUrl } });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** `npm start`'s server (without the build) on `dataDir`, ready once it offers backups. */
+/** A real server (as `npm start` runs it) on `dataDir`, once it offers backups. */
 async function startServer(dataDir: string) {
-  const port = await freePort();
-  const { DATABASE_URL: _, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    env: { ...inherited, NODE_ENV: "test", PORT: String(port), DATA_DIR: dataDir, SEED_EXERCISES: "false" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 90_000;
-  while (!(fs.existsSync(path.join(dataDir, ENDPOINT_FILE)) && output.includes("PyClass is running"))) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`the server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
+  const server = await startApp({ DATA_DIR: dataDir });
+  const deadline = Date.now() + 30_000;
+  while (!fs.existsSync(path.join(dataDir, ENDPOINT_FILE))) {
+    if (Date.now() > deadline) {
+      await server.crash();
+      throw new Error(`the server offers no backups:\n${server.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
-  return {
-    url: `http://localhost:${port}`,
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
-      // Its endpoint file goes with it: the next backup opens the directory itself.
-      expect(fs.existsSync(path.join(dataDir, ENDPOINT_FILE))).toBe(false);
-    },
-  };
+  return server;
 }
