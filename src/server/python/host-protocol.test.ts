@@ -52,6 +52,20 @@ describe("host protocol", () => {
     expect(readHostMessage(msg)).toBeNull();
   });
 
+  it("reads the interpreter counts of a run, and drops malformed ones", () => {
+    const ran = { type: "ran", seq: 1, run: null, killed: false };
+    expect(readHostMessage({ ...ran, interpreters: { started: 2, reused: 5 } })).toMatchObject({
+      interpreters: { started: 2, reused: 5 },
+    });
+    for (const interpreters of [
+      undefined,
+      { started: -1, reused: 0 },
+      { started: 1.5, reused: 0 },
+      { started: 1 },
+    ])
+      expect(readHostMessage({ ...ran, interpreters })).toMatchObject({ type: "ran", interpreters: null });
+  });
+
   it("reads records with a bad time or reason as unreadable", () => {
     expect(readHostRun({ run: good, timeMs: -1, reason: null }, 100)).toMatchObject({ unreadable: true });
     expect(readHostRun({ run: good, timeMs: 1, reason: "passed" }, 100)).toMatchObject({ unreadable: true });

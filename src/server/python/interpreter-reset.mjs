@@ -8,7 +8,8 @@
 //   GOT entries it imports) and its tables (functions; Pyodide's JS references) — that is all a
 //   WebAssembly instance holds (read from the module's sections). Memory and globals are copied
 //   back; the function table and the table of interned strings must be unchanged; the table of
-//   JS references is put back slot by slot.
+//   JS references is put back slot by slot. Memory and that table must not have grown: their
+//   size alone would tell the next program something about this one.
 // - JavaScript: whatever the JS functions the interpreter calls (its imports) change. Every
 //   import outside SYSTEM_IMPORTS is watched; if the program made the interpreter call one (any
 //   use of pyodide.ffi or `js`, ctypes, sockets, pipes, dynamic libraries, exit…), it is not
@@ -19,9 +20,11 @@
 
 /** Imports whose JavaScript side only touches what restore() puts back or checks. */
 export const SYSTEM_IMPORTS = new Set([
-  // Python calling through a function pointer of another signature; the interrupt check.
+  // Python calling through a function pointer of another signature; the interrupt check;
+  // whether Pyodide could wait for a promise (read only; time.sleep asks).
   "_PyEM_TrampolineCall_JS",
   "_Py_CheckEmscriptenSignals_Helper",
+  "can_run_sync_js",
   // Clocks, time zones, randomness, the environment read at start, memory growth.
   "clock_res_get",
   "clock_time_get",
@@ -92,8 +95,6 @@ export const SYSTEM_IMPORTS = new Set([
 const CALLS_PER_TEST = { JsvArray_Get: 6, js2python_js: 6, JsvError_Check: 1, JsvNoValue_Check: 1 };
 /** The answer (an error line, or None) becomes a JS string through one of these. */
 const ANSWER_IMPORTS = ["_python2js_ascii", "_python2js_ucs1", "_python2js_ucs2", "_python2js_ucs4"];
-/** A program that grew memory further than this leaves it to a new interpreter (RSS). */
-const MAX_GROWTH_BYTES = 64 * 1024 * 1024;
 
 /**
  * Wraps, in place, every import outside SYSTEM_IMPORTS with a counter. Called with the imports
@@ -147,7 +148,8 @@ export function watchImports(imports) {
 
 /**
  * Emscripten's in-memory file system, as a list of nodes to compare and their times to put back.
- * /proc lists open descriptors on the fly, so it is left out (descriptors are compared apart).
+ * Folders whose entries are made on the fly (/proc/self/fd lists the open descriptors, which are
+ * compared apart) have no `contents` and end the walk.
  * @param {any} FS
  */
 function fileTree(FS) {
@@ -164,7 +166,7 @@ function fileTree(FS) {
       times: [node.atime, node.mtime, node.ctime],
     });
     const dir = node.mounted ? node.mounted.root : node;
-    if (at === "/proc" || !FS.isDir(dir.mode) || !dir.contents) return;
+    if (!FS.isDir(dir.mode) || !dir.contents) return;
     if (dir !== node) walk(dir, `${at}@`);
     for (const name of Object.keys(dir.contents).sort()) walk(dir.contents[name], `${at}/${name}`);
   };
@@ -226,10 +228,12 @@ export function recordPristine({ py, instance, imports, module, watch }) {
   function changed(tests) {
     if (watch.unwatchable()) return "an import that cannot be watched";
     if (!watch.onlyEdgeCalls(tests)) return `JavaScript calls: ${Object.keys(watch.calls).join(" ")}`;
-    if (memory.buffer.byteLength - image.length > MAX_GROWTH_BYTES) return "memory grew";
+    // The size itself would tell the next program how much memory this one used.
+    if (memory.buffer.byteLength !== image.length) return "memory grew";
     if (functions.length !== functionEntries.length) return "function table grew";
     for (let i = 0; i < functionEntries.length; i++)
       if (functions.get(i) !== functionEntries[i]) return "function table changed";
+    if (listSlots((i) => M.__hiwire_get(i)).length !== jsRefs.length) return "JS reference table grew";
     const nowInterned = listSlots((i) => M.__hiwire_immortal_get(i));
     if (nowInterned.length !== interned.length || nowInterned.some((v, i) => v !== interned[i]))
       return "interned strings changed";
@@ -261,16 +265,13 @@ export function recordPristine({ py, instance, imports, module, watch }) {
     restore(tests) {
       const why = changed(tests);
       if (why) return why;
-      const heap = new Uint8Array(memory.buffer);
-      heap.set(image);
-      heap.fill(0, image.length);
+      new Uint8Array(memory.buffer).set(image);
       ex.__stack_pointer.value = stackPointer;
       ex.emscripten_stack_set_limits(stackBase, stackEnd);
       ex.setTempRet0(tempRet);
       for (const [g, value] of got) g.value = value;
-      const size = listSlots((i) => M.__hiwire_get(i)).length;
-      for (let i = 0; i < size; i++)
-        if (M.__hiwire_set(i, i < jsRefs.length ? jsRefs[i] : null) < 0) return "JS reference table";
+      for (let i = 0; i < jsRefs.length; i++)
+        if (M.__hiwire_set(i, jsRefs[i]) < 0) return "JS reference table";
       for (const n of tree) [n.node.atime, n.node.mtime, n.node.ctime] = n.times;
       FS.nextInode = nextInode;
       for (const s of streams) {

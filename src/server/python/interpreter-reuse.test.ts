@@ -131,8 +131,16 @@ describe("a submission after another on the same grading slot", () => {
     expect(next.reused).toBe(false);
   });
 
-  it("reuses the interpreter of a program that reads input, prints and fails", async () => {
-    await pool.grade("name = input('Name? ')\nprint(1 / len(name))\n", [{ input: "", expectedOutput: "" }]);
+  it("cannot tell how much memory the previous one used (a grown interpreter is not reused)", async () => {
+    await run("kept = list(range(10**6))\n");
+    const next = await run("print('ok')");
+    expect(next).toEqual({ output: "ok\n", reused: false });
+  });
+
+  it("reuses the interpreter of a program that reads input, sleeps, prints and fails", async () => {
+    await pool.grade("import time\nname = input('Name? ')\ntime.sleep(0.01)\nprint(1 / len(name))\n", [
+      { input: "", expectedOutput: "" },
+    ]);
     const next = await run("print('ok')");
     expect(next).toEqual({ output: "ok\n", reused: true });
   });
