@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppProcess, startApp } from "../../../tests/setup/app-process.ts";
+import { type AppProcess, freePort, spawnApp, startApp } from "../../../tests/setup/app-process.ts";
 import {
   createClassWithAssignment,
   ECHO_CASES,
@@ -125,6 +125,12 @@ describe(`SIGKILL with ${STUDENTS} submissions in flight, on ${kind}`, () => {
     }
     app = await startApp({ ...env, GRADER_POOL_SIZE: "2" });
     const restartMs = performance.now() - crashedAt;
+    if (!postgresUrl) {
+      // The taken-over lock is a live one: another process on the directory is still refused.
+      const rival = spawnApp(env, await freePort());
+      expect((await rival.exited).code).toBe(1);
+      expect(rival.output()).toContain(`in use by another PyClass process (pid ${app.child.pid})`);
+    }
 
     // Every 201 is there, whole, as the student was told.
     for (const { submission } of answered) {
