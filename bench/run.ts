@@ -96,7 +96,7 @@ async function server() {
   await pool.close();
   const poolPerTest = median(poolRuns) / testCount;
   row(
-    "server pool, interpreter in its start state per submission",
+    "server pool, each submission from the start state",
     ms(poolPerTest),
     `per test; ${ms(median(poolRuns) / jobs.length)} per submission, ${size} at a time`,
   );
@@ -141,7 +141,7 @@ async function server() {
   row(
     "ratio: CPython per test / server pool",
     `${(cpythonPerTest / poolPerTest).toFixed(1)}×`,
-    "incl. fresh interpreters",
+    "incl. interpreter starts",
   );
 }
 

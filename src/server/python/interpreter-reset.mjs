@@ -248,6 +248,9 @@ export function recordPristine({ py, instance, imports, module, watch }) {
       if (bytes && !sameBytes(bytes, /** @type {Uint8Array} */ (b.contents).subarray(0, b.size)))
         return `file written: ${a.path}`;
     }
+    // /dev/tty keeps what was written to it until a newline, in JavaScript.
+    for (const tty of Object.values(M.TTY?.ttys ?? {}))
+      if (tty.input.length > 0 || tty.output.length > 0) return "text left in a terminal";
     const open = FS.streams;
     if (open.slice(streams.length).some(Boolean)) return "a file left open";
     for (let fd = 0; fd < streams.length; fd++)
@@ -276,13 +279,22 @@ export function recordPristine({ py, instance, imports, module, watch }) {
       FS.nextInode = nextInode;
       for (const s of streams) {
         if (!s) continue;
-        Object.assign(s.stream, s.state.own);
-        Object.assign(s.stream.shared, s.state.shared);
+        putBack(s.stream, s.state.own);
+        putBack(s.stream.shared, s.state.shared);
       }
       watch.clear();
       return null;
     },
   };
+}
+
+/** Gives `target` exactly the own properties `saved` has (e.g. a directory listing cached since). */
+function putBack(
+  /** @type {Record<string, unknown>} */ target,
+  /** @type {Record<string, unknown>} */ saved,
+) {
+  for (const key of Object.keys(target)) if (!(key in saved)) delete target[key];
+  Object.assign(target, saved);
 }
 
 /** Values of a table read through `get(i)`, which throws past its end. */
