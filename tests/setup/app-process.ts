@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
+import { type BrowserRequestOptions, browserRequest } from "./serve-app.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -69,17 +70,8 @@ export function spawnApp(env: Record<string, string>, port: number) {
   }
 
   /** A request as the browser on this computer sends it (same Origin), with a session cookie. */
-  function request(method: string, path: string, opts: { cookie?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = { Origin: publicUrl };
-    if (opts.cookie) headers.Cookie = opts.cookie;
-    if (opts.body !== undefined) headers["Content-Type"] = "application/json";
-    return fetch(`${url}${path}`, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      redirect: "manual",
-    });
-  }
+  const request = (method: string, path: string, opts: BrowserRequestOptions = {}) =>
+    browserRequest(url, publicUrl, method, path, opts);
 
   /** SIGKILL to the whole process group: no handler runs, nothing is flushed or released. */
   async function crash() {

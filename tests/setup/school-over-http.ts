@@ -19,17 +19,15 @@ export async function seedPeople(db: Db, teachers: number, students: number): Pr
     ...Array.from({ length: teachers }, (_, i) => ({ role: "teacher" as const, n: i + 1 })),
     ...Array.from({ length: students }, (_, i) => ({ role: "student" as const, n: i + 1 })),
   ].map(({ role, n }) => ({ id: crypto.randomUUID(), email: `${role}${n}@school.example.com`, role }));
-  await db
-    .insert(user)
-    .values(
-      people.map((p) => ({
-        id: p.id,
-        name: p.email.split("@")[0],
-        email: p.email,
-        emailVerified: true,
-        role: p.role,
-      })),
-    );
+  await db.insert(user).values(
+    people.map((p) => ({
+      id: p.id,
+      name: p.email.split("@")[0],
+      email: p.email,
+      emailVerified: true,
+      role: p.role,
+    })),
+  );
   await db.insert(account).values(
     people.map((p) => ({
       id: crypto.randomUUID(),

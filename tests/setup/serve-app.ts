@@ -9,6 +9,27 @@ import { TEST_ORIGIN } from "./test-app.ts";
 
 export type ServedApp = Awaited<ReturnType<typeof serveApp>>;
 
+export type BrowserRequestOptions = { body?: unknown; cookie?: string; headers?: Record<string, string> };
+
+/** A JSON request to a server on a socket as a browser at `origin` sends it, with its cookie. */
+export function browserRequest(
+  baseUrl: string,
+  origin: string,
+  method: string,
+  path: string,
+  opts: BrowserRequestOptions = {},
+) {
+  const headers: Record<string, string> = { Origin: origin, ...opts.headers };
+  if (opts.cookie) headers.Cookie = opts.cookie;
+  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+  return fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    redirect: "manual",
+  });
+}
+
 export async function serveApp(app: Hono<AppEnv>) {
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
     (resolve) => {
@@ -20,21 +41,8 @@ export async function serveApp(app: Hono<AppEnv>) {
   const url = `http://127.0.0.1:${port}`;
 
   /** A request as the browser on this computer would send it; `headers` may fake a proxy or a Host. */
-  function request(
-    method: string,
-    path: string,
-    opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
-  ) {
-    const headers: Record<string, string> = { Origin: TEST_ORIGIN, ...opts.headers };
-    if (opts.cookie) headers.Cookie = opts.cookie;
-    if (opts.body !== undefined) headers["Content-Type"] = "application/json";
-    return fetch(`${url}${path}`, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      redirect: "manual",
-    });
-  }
+  const request = (method: string, path: string, opts: BrowserRequestOptions = {}) =>
+    browserRequest(url, TEST_ORIGIN, method, path, opts);
 
   /** fetch() always sends the real Host; this sends `host` as given (e.g. a DNS-rebinding name). */
   function requestWithHost(method: string, path: string, host: string, body?: unknown) {
