@@ -121,8 +121,8 @@ if (postgresUrl) {
         await new Promise((r) => setTimeout(r, 100));
       }
       console.log(`two instances: B refused the signed-out session after ${window.toFixed(0)} ms`);
-      // 5 s of cache, plus one poll and a loaded machine's slack.
-      expect(window).toBeLessThanOrEqual(SESSION_CACHE_MS + 1_500);
+      // 5 s of cache, plus one poll and the answer's way back on a loaded machine.
+      expect(window).toBeLessThanOrEqual(SESSION_CACHE_MS + 2_500);
     }, 60_000);
 
     it("sign-in attempts counted through A are refused on B", async () => {
