@@ -50,13 +50,19 @@ export class Browser {
       const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
       if (cookies.length > 0) this.cookie = cookies.join("; ");
       const data = parse(text);
-      this.samples.add({ route, status: res.status, ms, code: res.ok ? undefined : errorCode(data) });
+      this.samples.add({
+        route,
+        status: res.status,
+        ms,
+        at: started,
+        code: res.ok ? undefined : errorCode(data),
+      });
       const retryAfter = res.headers.get("retry-after");
       return { status: res.status, body: data, retryAfterS: retryAfter ? Number(retryAfter) : null };
     } catch (e) {
       // No answer at all (refused connection, reset, or cut off at the run's deadline).
       const code = this.signal.aborted ? "CUT_OFF_AT_DEADLINE" : e instanceof Error ? e.message : String(e);
-      this.samples.add({ route, status: 0, ms: performance.now() - started, code });
+      this.samples.add({ route, status: 0, ms: performance.now() - started, at: started, code });
       return { status: 0, body: null, retryAfterS: null };
     }
   }

@@ -5,24 +5,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, openSync, readFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../tests/setup/app-process.ts";
 
 const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
 export type Instance = { url: string; pid: number; logFile: string; stop: () => Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** `trustLoopback`: read the client address from X-Forwarded-For (the run spreads addresses). */
 export async function startInstance(databaseUrl: string, trustLoopback: boolean): Promise<Instance> {

@@ -104,7 +104,7 @@ try {
     const graders = (cpuAfter.graders - cpuBefore.graders) / 1000;
     const requests = result.samples.all.length - signIns;
     say(
-      `Instance CPU during the run: server process ${server.toFixed(1)} s (≈ ${hashing.toFixed(1)} s of it password checks, ≈ ${(((server - hashing) * 1000) / Math.max(1, requests)).toFixed(1)} ms per other request), grader processes ${graders.toFixed(1)} s (${((graders * 1000) / Math.max(1, result.submissions.length)).toFixed(0)} ms per Submit Code) — ${((server + graders) / seconds).toFixed(2)} of ${cores()} cores on average over ${seconds.toFixed(0)} s.`,
+      `Instance CPU during the run: server process ${server.toFixed(1)} s (≈ ${hashing.toFixed(1)} s of it password checks, ≈ ${(((server - hashing) * 1000) / Math.max(1, requests)).toFixed(1)} ms per other request), grader processes ${graders.toFixed(1)} s (${((graders * 1000) / Math.max(1, storedFinals)).toFixed(0)} ms per stored submission) — ${((server + graders) / seconds).toFixed(2)} of ${cores()} cores on average over ${seconds.toFixed(0)} s.`,
     );
   }
   say(`Load generator (this process): ${((generator.user + generator.system) / 1e6).toFixed(1)} s of CPU.`);

@@ -93,11 +93,13 @@ export function formatReport(result: SimulationResult, context: ReportContext = 
   const submitRoute = result.samples.byRoute().find((r) => r.route === SUBMIT);
   // A graded answer must also be a stored submission (none lost, none extra).
   const stored = context.storedFinals === undefined || context.storedFinals === v.graded;
+  const signInWindow = [result.startedAt, result.startedAt + result.windowMs];
   lines.push(
     "",
     "Goals (issue 13):",
     `  ${mark(v.unexpectedErrors === GOALS.unexpectedErrors)} errors other than deliberate 429s: ${v.unexpectedErrors} (goal 0)`,
     `  ${mark(v.apiP99 <= GOALS.apiP99Ms)} API p99 (every route but sign-in and Submit Code): ${ms(v.apiP99)} (goal ≤ ${GOALS.apiP99Ms} ms)`,
+    `      sent during the sign-in window ${ms(result.samples.apiP99(signInWindow[0], signInWindow[1]))}, after it ${ms(result.samples.apiP99(signInWindow[1]))}`,
     `  ${mark(v.allGraded && stored)} every submission graded: ${v.graded} of ${v.submitted + v.notSubmitted}${submitRoute ? "" : " (none made)"} (goal all)`,
   );
   return lines;
