@@ -135,6 +135,23 @@ test("a student completes an exercise from the library; a teacher toggles its so
   await expect(page.getByTestId("completed-badge")).toBeVisible();
   await expect(editor).toContainText("print(n * 2)");
 
+  // A wrong save: its Past Saved row opens to each test as the server graded it at that Save.
+  await typeProgram(page, "n = int(input())\nprint(n)");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText(/^Saved\./)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Past Saved (2)" }).click();
+  const newest = page.getByTestId("past-saved-row").first();
+  await expect(newest).toContainText("0/2 tests passed");
+  await newest.getByRole("button", { name: /^Results/ }).click();
+  await expect(newest.getByTestId("test-summary")).toHaveText("Passed: 0/2 tests");
+  await newest
+    .getByRole("button", { name: /Failed$/ })
+    .first()
+    .click();
+  await expect(newest.getByText("Your output", { exact: true })).toBeVisible();
+  await expect(newest.getByText("Expected output", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
   // The solution is for teachers only: the server refuses the student.
   const refused = await page.request.get(`/api/exercises/${exerciseId}/solution`);
   expect(refused.status()).toBe(403);

@@ -4,6 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/client/lib/api.ts";
 import type {
+  ExerciseAttemptDetail,
   ExerciseDetail,
   ExerciseList,
   ExerciseSolution,
@@ -18,11 +19,14 @@ export const exerciseKeys = {
   list: () => [...exerciseKeys.all, "list"] as const,
   detail: (id: string) => [...exerciseKeys.all, "detail", id] as const,
   solution: (id: string) => [...exerciseKeys.detail(id), "solution"] as const,
+  attempt: (id: string, attemptId: string) => [...exerciseKeys.detail(id), "attempt", attemptId] as const,
 };
 
 export const fetchExercises = () => api<ExerciseList>("/api/exercises");
 export const fetchExercise = (id: string) => api<ExerciseDetail>(path(id));
 export const fetchExerciseSolution = (id: string) => api<ExerciseSolution>(`${path(id)}/solution`);
+export const fetchExerciseAttempt = (id: string, attemptId: string) =>
+  api<ExerciseAttemptDetail>(`${path(id)}/attempts/${encodeURIComponent(attemptId)}`);
 export const saveExerciseAttempt = (id: string, body: SaveAttemptBody) =>
   api<SaveAttemptResult>(`${path(id)}/attempts`, { method: "POST", body });
 
@@ -47,6 +51,15 @@ export const exerciseSolutionQuery = (id: string) =>
 
 export const useExercises = () => useQuery(exercisesQuery());
 export const useExercise = (id: string) => useQuery(exerciseQuery(id));
+/** A saved attempt's per-test results, fetched when its row is opened (`enabled`); they never change. */
+export const useExerciseAttempt = (id: string, attemptId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: exerciseKeys.attempt(id, attemptId),
+    queryFn: () => fetchExerciseAttempt(id, attemptId),
+    retry: retryUnlessMissing,
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled,
+  });
 /** The solution is fetched only once a teacher asks for it (`enabled`). */
 export const useExerciseSolution = (id: string, enabled: boolean) =>
   useQuery({ ...exerciseSolutionQuery(id), enabled });

@@ -6,6 +6,7 @@ import { EXERCISE_DIFFICULTIES, EXERCISE_LANGUAGES } from "./exercise-file.ts";
 
 export const EXERCISE_MESSAGES = {
   notFound: "Exercise not found",
+  attemptNotFound: "Saved attempt not found.",
   /** Spec 01 §8: the solution fetch failed. */
   solutionUnavailable: "Solution not available, please contact your instructor",
   /** Spec 01 §8: the exercise has no solution. */
@@ -153,6 +154,25 @@ export const GradeSummary = z.object({
   results: z.array(GradedTest),
 });
 export type GradeSummary = z.output<typeof GradeSummary>;
+
+/** One test of a saved attempt: the test as it was at Save (no exercise test is hidden) and the server's result. */
+export const SavedTestResult = GradedTest.extend({
+  description: z.string(),
+  input: z.string(),
+  expectedOutput: z.string(),
+});
+export type SavedTestResult = z.output<typeof SavedTestResult>;
+
+/**
+ * GET /api/exercises/:id/attempts/:attemptId: one of the caller's own Past Saved rows with its
+ * per-test results (expected versus your output). `results` is null for saves made before
+ * results were kept.
+ */
+export const ExerciseAttemptDetail = z.object({
+  attempt: ExerciseAttempt,
+  results: z.array(SavedTestResult).nullable(),
+});
+export type ExerciseAttemptDetail = z.output<typeof ExerciseAttemptDetail>;
 
 // ── Save ───────────────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ExerciseTestCase } from "@/shared/api/exercises.ts";
-import { DIFFICULTY_BADGE, exerciseBrowserRows, exerciseServerRows, isFullPass } from "./exercise-rows.ts";
+import {
+  DIFFICULTY_BADGE,
+  exerciseBrowserRows,
+  exerciseSavedRows,
+  exerciseServerRows,
+  isFullPass,
+} from "./exercise-rows.ts";
 
 const tests: ExerciseTestCase[] = [
   { id: "t1", description: "Doubles 2", input: "2", expectedOutput: "4", displayOrder: 0 },
@@ -28,6 +34,34 @@ describe("exercise result rows", () => {
   });
   it("say when the server graded them", () => {
     expect(exerciseServerRows(tests, grade).source).toBe("server");
+  });
+  it("show a saved attempt's results with the tests as they were then", () => {
+    const set = exerciseSavedRows([
+      {
+        description: "Doubles 2",
+        input: "2",
+        expectedOutput: "4",
+        passed: true,
+        output: "4",
+        error: null,
+        timeMs: 1,
+      },
+      {
+        description: "Doubles 0",
+        input: "0",
+        expectedOutput: "0",
+        passed: false,
+        output: "1",
+        error: null,
+        timeMs: 1,
+      },
+    ]);
+    expect(set.source).toBe("server");
+    expect(set.rows.map((r) => [r.label, r.passed, r.input, r.expected, r.output])).toEqual([
+      ["Doubles 2", true, "2", "4", "4"],
+      ["Doubles 0", false, "0", "0", "1"],
+    ]);
+    expect([set.passed, set.total, set.unchecked]).toEqual([1, 2, 0]);
   });
 });
 

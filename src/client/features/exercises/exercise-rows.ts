@@ -3,8 +3,14 @@
 
 import { browserRows, type ResultSet } from "@/client/features/workspace/index.ts";
 import type { StudentTestCase } from "@/shared/api/assignments.ts";
-import type { ExerciseDifficulty, ExerciseTestCase, GradeSummary } from "@/shared/api/exercises.ts";
+import type {
+  ExerciseDifficulty,
+  ExerciseTestCase,
+  GradeSummary,
+  SavedTestResult,
+} from "@/shared/api/exercises.ts";
 import type { BadgeTone } from "@/shared/domain/tones.ts";
+import { scorePercent } from "@/shared/grading/score.ts";
 import type { GradeResult } from "@/shared/grading/types.ts";
 
 /** Exercise tests as the workspace's test rows (none is hidden: the door stays open for that). */
@@ -31,6 +37,27 @@ export const exerciseServerRows = (tests: ExerciseTestCase[], grade: GradeSummar
   ...browserRows(exerciseCases(tests), grade),
   source: "server",
 });
+
+/**
+ * A Past Saved row's results: the tests as they were at that Save beside the server's grade, in
+ * the same rows (failed ones open to expected versus your output).
+ */
+export function exerciseSavedRows(results: SavedTestResult[]): ResultSet {
+  const tests = results.map((r, i) => ({
+    id: `saved-${i}`,
+    description: r.description,
+    input: r.input,
+    expectedOutput: r.expectedOutput,
+    displayOrder: i,
+  }));
+  const passed = results.filter((r) => r.passed).length;
+  return exerciseServerRows(tests, {
+    passed,
+    total: results.length,
+    score: scorePercent(passed, results.length),
+    results,
+  });
+}
 
 /** True when a browser run passed every test (at least one): the spec's auto-save moment. */
 export const isFullPass = (grade: { passed: number; total: number }) =>

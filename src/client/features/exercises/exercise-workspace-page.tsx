@@ -360,7 +360,9 @@ function Workspace({
               <p className="text-sm text-slate-600">No test cases available</p>
             )}
           </Card>
-          {canSave && <PastSaved attempts={exercise.attempts} onRestore={draft.setCode} />}
+          {canSave && (
+            <PastSaved exerciseId={exercise.id} attempts={exercise.attempts} onRestore={draft.setCode} />
+          )}
         </div>
       </div>
     </div>

@@ -1,12 +1,17 @@
 // The exercise workspace's collapsible panels: numbered Hints revealed one at a time, and Past
-// Saved (each Save: time, score, passed/total, Completed, Restore).
+// Saved (each Save: time, score, passed/total, Completed, Restore, and its per-test Results as
+// the server graded them).
 import { ChevronDown, History, Lightbulb } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
+import { useExerciseAttempt } from "@/client/api/exercises.ts";
+import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
+import { TestResults } from "@/client/features/workspace/index.ts";
 import { formatDateTime } from "@/client/lib/format.ts";
 import type { ExerciseAttempt } from "@/shared/api/exercises.ts";
+import { exerciseSavedRows } from "./exercise-rows.ts";
 
 /** A card whose heading is the button that opens and closes its body. */
 export function Collapsible({
@@ -76,9 +81,11 @@ export function Hints({ hints }: { hints: string[] }) {
 }
 
 export function PastSaved({
+  exerciseId,
   attempts,
   onRestore,
 }: {
+  exerciseId: string;
   attempts: ExerciseAttempt[];
   onRestore: (code: string) => void;
 }) {
@@ -92,25 +99,66 @@ export function PastSaved({
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Past saved attempts">
           {attempts.map((a) => (
-            <li
-              key={a.id}
-              className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm"
-              data-testid="past-saved-row"
-            >
-              <span className="min-w-0 flex-1">
-                <span className="block text-slate-800">{formatDateTime(a.submittedAt)}</span>
-                <span className="text-slate-600">
-                  Score {Math.round(a.score)}% · {a.passedTests}/{a.totalTests} tests passed
-                </span>
-              </span>
-              {a.isCompleted && <Badge tone="green">Completed</Badge>}
-              <Button size="sm" variant="secondary" onClick={() => onRestore(a.code)}>
-                Restore<span className="sr-only"> the code saved {formatDateTime(a.submittedAt)}</span>
-              </Button>
-            </li>
+            <PastSavedRow key={a.id} exerciseId={exerciseId} attempt={a} onRestore={onRestore} />
           ))}
         </ul>
       )}
     </Collapsible>
+  );
+}
+
+/** One save: when, how it scored, Restore, and Results — each test as the server graded it then. */
+function PastSavedRow({
+  exerciseId,
+  attempt: a,
+  onRestore,
+}: {
+  exerciseId: string;
+  attempt: ExerciseAttempt;
+  onRestore: (code: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const detail = useExerciseAttempt(exerciseId, a.id, open);
+  const panelId = useId();
+  const when = formatDateTime(a.submittedAt);
+  return (
+    <li className="py-2 text-sm" data-testid="past-saved-row">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="min-w-0 flex-1">
+          <span className="block text-slate-800">{when}</span>
+          <span className="text-slate-600">
+            Score {Math.round(a.score)}% · {a.passedTests}/{a.totalTests} tests passed
+          </span>
+        </span>
+        {a.isCompleted && <Badge tone="green">Completed</Badge>}
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
+          Results<span className="sr-only"> of the save at {when}</span>
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => onRestore(a.code)}>
+          Restore<span className="sr-only"> the code saved {when}</span>
+        </Button>
+      </div>
+      {open && (
+        <div id={panelId} className="mt-2">
+          {detail.isPending ? (
+            <p className="text-slate-600">Loading results…</p>
+          ) : detail.isError ? (
+            <Alert tone="error">These results could not be loaded. Please try again.</Alert>
+          ) : detail.data.results === null ? (
+            <p className="text-slate-600">
+              Test details were not kept for this save (it is older than them).
+            </p>
+          ) : (
+            <TestResults results={exerciseSavedRows(detail.data.results)} />
+          )}
+        </div>
+      )}
+    </li>
   );
 }

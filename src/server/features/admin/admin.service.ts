@@ -35,6 +35,7 @@ import {
   testCasesByExercise,
   toExerciseSummary,
   toExerciseTestCase,
+  toGradeSummary,
   writeExercises,
 } from "../exercises/index.ts";
 
@@ -299,16 +300,5 @@ export async function checkExercise(
     body.solution,
     cases.map((t) => ({ input: t.input, expectedOutput: t.expectedOutput })),
   );
-  return {
-    passed: grade.passed,
-    total: grade.total,
-    score: grade.score,
-    results: grade.results.map((r) => ({
-      passed: r.passed,
-      output: r.output,
-      ...(r.plainOutput === undefined ? {} : { plainOutput: r.plainOutput }),
-      error: r.error,
-      timeMs: r.timeMs,
-    })),
-  };
+  return toGradeSummary(grade);
 }

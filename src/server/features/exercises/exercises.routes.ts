@@ -1,11 +1,12 @@
 // /api/exercises: the library for every signed-in user with a role; the solution for teachers and
-// admins; Save for students (graded by the server, under the same fair use as Submit Code).
+// admins; Save for students (graded by the server, under the same fair use as Submit Code) and
+// each of their saves with its per-test results (Past Saved).
 import { Hono } from "hono";
 import { SaveAttemptBody } from "../../../shared/api/exercises.ts";
 import { currentUser, requireRole } from "../../auth/guards.ts";
 import type { AppEnv } from "../../types.ts";
 import { readJson } from "../../validate.ts";
-import { getExercise, getSolution, listExercises, saveAttempt } from "./exercises.service.ts";
+import { getAttempt, getExercise, getSolution, listExercises, saveAttempt } from "./exercises.service.ts";
 
 const anyRole = requireRole("student", "teacher", "admin");
 
@@ -25,4 +26,7 @@ export const exerciseRoutes = new Hono<AppEnv>()
       await submitLimiter.run(me.id, () => saveAttempt(db, grader, me, c.req.param("id"), code)),
       201,
     );
-  });
+  })
+  .get("/:id/attempts/:attemptId", requireRole("student"), async (c) =>
+    c.json(await getAttempt(c.get("deps").db, currentUser(c), c.req.param("id"), c.req.param("attemptId"))),
+  );

@@ -7,6 +7,7 @@ import { testCaseInput } from "../../../shared/api/exercise-file.ts";
 import {
   EXERCISE_MESSAGES,
   type ExerciseAttempt,
+  type ExerciseAttemptDetail,
   type ExerciseDetail,
   type ExerciseList,
   type ExerciseListCategory,
@@ -30,6 +31,7 @@ import {
   testCasesByExercise,
   toExerciseSummary,
 } from "./exercise-queries.ts";
+import { toGradeSummary, toSavedResults } from "./grade-summary.ts";
 
 type AttemptRow = typeof exerciseAttempts.$inferSelect;
 type SummaryRow = typeof exerciseSubmissions.$inferSelect;
@@ -40,6 +42,7 @@ export const LIBRARY_LANGUAGE = "python";
 export const PAST_SAVED_LIMIT = 100;
 
 const exerciseNotFound = () => notFound(EXERCISE_MESSAGES.notFound);
+const attemptNotFound = () => notFound(EXERCISE_MESSAGES.attemptNotFound);
 
 function toListItem(r: ExerciseSummaryRow, isCompleted: boolean): ExerciseListItem {
   return { ...toExerciseSummary(r), isCompleted };
@@ -192,21 +195,29 @@ export async function saveAttempt(
   code: string,
 ): Promise<SaveAttemptResult> {
   await loadExercise(db, id);
-  const cases = await loadTestCases(db, id);
+  const tests = (await loadTestCases(db, id)).map((t) => ({
+    description: t.description,
+    input: testCaseInput(t),
+    expectedOutput: t.expectedOutput,
+  }));
   // Grading takes a while; no transaction is held open meanwhile.
-  const grade = await gradeOnServer(
-    grader,
-    code,
-    cases.map((t) => ({ input: testCaseInput(t), expectedOutput: t.expectedOutput })),
-    EXERCISE_MESSAGES.graderFailed,
-  );
+  const grade = await gradeOnServer(grader, code, tests, EXERCISE_MESSAGES.graderFailed);
   const isCompleted = grade.total > 0 && grade.passed === grade.total;
   const submittedAt = new Date();
   const counts = { passedTests: grade.passed, totalTests: grade.total, score: grade.score };
   const { attempt, summary } = await db.transaction(async (tx) => {
     const [attempt] = await tx
       .insert(exerciseAttempts)
-      .values({ exerciseId: id, userId: me.id, code, ...counts, isCompleted, verified: true, submittedAt })
+      .values({
+        exerciseId: id,
+        userId: me.id,
+        code,
+        ...counts,
+        isCompleted,
+        verified: true,
+        submittedAt,
+        results: toSavedResults(tests, grade),
+      })
       .returning();
     const [summary] = await tx
       .insert(exerciseSubmissions)
@@ -224,20 +235,27 @@ export async function saveAttempt(
       .returning();
     return { attempt, summary };
   });
-  return {
-    attempt: toAttempt(attempt),
-    progress: toProgress(summary),
-    grade: {
-      passed: grade.passed,
-      total: grade.total,
-      score: grade.score,
-      results: grade.results.map((r) => ({
-        passed: r.passed,
-        output: r.output,
-        ...(r.plainOutput === undefined ? {} : { plainOutput: r.plainOutput }),
-        error: r.error,
-        timeMs: r.timeMs,
-      })),
-    },
-  };
+  return { attempt: toAttempt(attempt), progress: toProgress(summary), grade: toGradeSummary(grade) };
+}
+
+/** GET /api/exercises/:id/attempts/:attemptId: one of the caller's own saves, with its results. */
+export async function getAttempt(
+  db: Db,
+  me: SessionUser,
+  exerciseId: string,
+  attemptId: string,
+): Promise<ExerciseAttemptDetail> {
+  if (!isUuid(exerciseId) || !isUuid(attemptId)) throw attemptNotFound();
+  const [row] = await db
+    .select()
+    .from(exerciseAttempts)
+    .where(
+      and(
+        eq(exerciseAttempts.id, attemptId),
+        eq(exerciseAttempts.exerciseId, exerciseId),
+        eq(exerciseAttempts.userId, me.id),
+      ),
+    );
+  if (!row) throw attemptNotFound();
+  return { attempt: toAttempt(row), results: row.results };
 }

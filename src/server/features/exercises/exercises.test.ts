@@ -12,6 +12,7 @@ import { startTestGrader } from "../../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import {
   EXERCISE_MESSAGES,
+  type ExerciseAttemptDetail,
   type ExerciseDetail,
   type ExerciseList,
   type SaveAttemptResult,
@@ -201,6 +202,36 @@ describe("Save: completion is the server's word", () => {
     const body = await detail(other);
     expect(body.isCompleted).toBe(false);
     expect(body.attempts).toEqual([]);
+  });
+
+  it("keeps each save's per-test results, the caller's own only (Past Saved's details)", async () => {
+    const saved = await json<SaveAttemptResult>(await save(student, { code: WRONG }));
+    const url = `/api/exercises/${exerciseId}/attempts/${saved.attempt.id}`;
+    const res = await t.request("GET", url, { cookie: student.cookie });
+    expect(res.status).toBe(200);
+    const body = await json<ExerciseAttemptDetail>(res);
+    expect(body.attempt).toEqual(saved.attempt);
+    // The tests as they were, and what the server's grader saw: the transcript (input echoed)
+    // and the program's own output, 4+2 and 0+2.
+    expect(
+      body.results?.map((r) => [r.description, r.input, r.expectedOutput, r.passed, r.output, r.plainOutput]),
+    ).toEqual([
+      ["Doubles 4", "4", "8", false, "4\n6\n", "6\n"],
+      ["Doubles 0", "0", "0", false, "0\n2\n", "2\n"],
+    ]);
+
+    for (const [who, status] of [
+      [other, 404],
+      [teacher, 403],
+    ] as const)
+      expect((await t.request("GET", url, { cookie: who.cookie })).status).toBe(status);
+    const elsewhere = `/api/exercises/${noTestsId}/attempts/${saved.attempt.id}`;
+    expect((await t.request("GET", elsewhere, { cookie: student.cookie })).status).toBe(404);
+    const malformed = await t.request("GET", `/api/exercises/${exerciseId}/attempts/nope`, {
+      cookie: student.cookie,
+    });
+    expect(malformed.status).toBe(404);
+    expect((await errorOf(malformed)).message).toBe(EXERCISE_MESSAGES.attemptNotFound);
   });
 
   it("never completes an exercise without tests", async () => {

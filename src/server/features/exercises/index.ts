@@ -22,3 +22,4 @@ export {
   writeExercises,
 } from "./exercise-store.ts";
 export { toExerciseTestCase } from "./exercises.service.ts";
+export { toGradeSummary } from "./grade-summary.ts";
