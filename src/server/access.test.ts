@@ -37,9 +37,9 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   // Insights: the teacher's own classes only (owner checks in features/classroom-access.test.ts).
   { prefix: "/api/insights", roles: ["teacher"] },
   // Exercise library: everyone with a role browses; the solution is for teachers and admins;
-  // Save is a student's (finer checks in features/exercises/exercises.test.ts).
+  // Save and a save's results are a student's (finer checks in features/exercises/exercises.test.ts).
   { prefix: new RegExp(`^/api/exercises/${ID}/solution$`), roles: ["teacher", "admin"] },
-  { prefix: new RegExp(`^/api/exercises/${ID}/attempts$`), roles: ["student"] },
+  { prefix: new RegExp(`^/api/exercises/${ID}/attempts(/${ID})?$`), roles: ["student"] },
   { prefix: "/api/exercises", roles: ["student", "teacher", "admin"] },
 ];
 
