@@ -2,6 +2,7 @@
 // runs the server (SPA + API on one port).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -33,5 +34,11 @@ const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"]
   stdio: "inherit",
 });
 // Pass stop signals on, so the server releases its data-directory lock and closes the database.
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+const stopSignals = ["SIGINT", "SIGTERM"];
+for (const signal of stopSignals) process.on(signal, () => server.kill(signal));
+// A stop we passed on ends cleanly; a server killed otherwise (SIGKILL by the OOM killer, a
+// crash) exits as failed, 128 + the signal's number, so a supervisor restarts it.
+server.on("exit", (code, signal) => {
+  if (code !== null) process.exit(code);
+  process.exit(stopSignals.includes(signal) ? 0 : 128 + (os.constants.signals[signal] ?? 0));
+});
