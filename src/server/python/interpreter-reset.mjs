@@ -103,8 +103,9 @@ const ANSWER_IMPORTS = ["_python2js_ascii", "_python2js_ucs1", "_python2js_ucs2"
  * @param {Record<string, any>} imports
  */
 export function watchImports(imports) {
-  /** @type {Record<string, number>} */
-  const calls = Object.create(null);
+  /** One counter per watched import: a closure bump costs the interpreter least per call. */
+  /** @type {{ name: string, count: number }[]} */
+  const counters = [];
   let unwatchable = false;
   for (const table of new Set([imports.env, imports.wasi_snapshot_preview1])) {
     for (const name of Object.keys(table)) {
@@ -114,8 +115,10 @@ export function watchImports(imports) {
         unwatchable = true;
         continue;
       }
+      const counter = { name, count: 0 };
+      counters.push(counter);
       const watched = (/** @type {unknown[]} */ ...args) => {
-        calls[name] = (calls[name] ?? 0) + 1;
+        counter.count++;
         return original(...args);
       };
       // Emscripten reads .sig (and flags) off imports it turns into function pointers.
@@ -123,14 +126,16 @@ export function watchImports(imports) {
       table[name] = watched;
     }
   }
+  const used = () => counters.filter((c) => c.count > 0);
   return {
-    calls,
+    /** Names of the watched imports called since the last clear(). */
+    calls: () => used().map((c) => c.name),
     /** An import that is not a function (e.g. a JSPI wrapper) cannot be watched: never reuse. */
     unwatchable: () => unwatchable,
     /** Whether anything but the per-test edge calls happened over `tests` tests. */
     onlyEdgeCalls(/** @type {number} */ tests) {
       let answers = 0;
-      for (const [name, count] of Object.entries(calls)) {
+      for (const { name, count } of used()) {
         if (ANSWER_IMPORTS.includes(name)) answers += count;
         else if (!(name in CALLS_PER_TEST)) return false;
         else if (count > CALLS_PER_TEST[/** @type {keyof typeof CALLS_PER_TEST} */ (name)] * tests)
@@ -139,7 +144,7 @@ export function watchImports(imports) {
       return answers <= tests;
     },
     clear() {
-      for (const name of Object.keys(calls)) delete calls[name];
+      for (const c of counters) c.count = 0;
     },
   };
 }
@@ -221,22 +226,18 @@ export function recordPristine({ py, instance, imports, module, watch }) {
   watch.clear();
 
   /**
-   * Why the interpreter cannot be put back, or null when everything outside linear memory is as
-   * recorded (or is put back by restore).
+   * Why the interpreter cannot be put back, or null when everything outside linear memory (but
+   * Pyodide's JS reference tables, read through wasm: see restore) is as recorded or is put back.
    * @param {number} tests
    */
   function changed(tests) {
     if (watch.unwatchable()) return "an import that cannot be watched";
-    if (!watch.onlyEdgeCalls(tests)) return `JavaScript calls: ${Object.keys(watch.calls).join(" ")}`;
+    if (!watch.onlyEdgeCalls(tests)) return `JavaScript calls: ${watch.calls().join(" ")}`;
     // The size itself would tell the next program how much memory this one used.
     if (memory.buffer.byteLength !== image.length) return "memory grew";
     if (functions.length !== functionEntries.length) return "function table grew";
     for (let i = 0; i < functionEntries.length; i++)
       if (functions.get(i) !== functionEntries[i]) return "function table changed";
-    if (listSlots((i) => M.__hiwire_get(i)).length !== jsRefs.length) return "JS reference table grew";
-    const nowInterned = listSlots((i) => M.__hiwire_immortal_get(i));
-    if (nowInterned.length !== interned.length || nowInterned.some((v, i) => v !== interned[i]))
-      return "interned strings changed";
     if (FS.cwd() !== cwd) return "working folder changed";
     const now = fileTree(FS);
     for (let i = 0; i < Math.max(tree.length, now.length); i++) {
@@ -269,6 +270,12 @@ export function recordPristine({ py, instance, imports, module, watch }) {
       const why = changed(tests);
       if (why) return why;
       new Uint8Array(memory.buffer).set(image);
+      // Read through wasm functions, so only now that memory is the recorded one again (the
+      // interpreter is dropped if they differ; restoring memory first does no harm then).
+      if (listSlots((i) => M.__hiwire_get(i)).length !== jsRefs.length) return "JS reference table grew";
+      const nowInterned = listSlots((i) => M.__hiwire_immortal_get(i));
+      if (nowInterned.length !== interned.length || nowInterned.some((v, i) => v !== interned[i]))
+        return "interned strings changed";
       ex.__stack_pointer.value = stackPointer;
       ex.emscripten_stack_set_limits(stackBase, stackEnd);
       ex.setTempRet0(tempRet);

@@ -204,7 +204,13 @@ async function main() {
   const attached = attachConsole(py, { interrupt: signal });
   programConsole = attached;
   // The state every submission starts from; "reset" brings the interpreter back to it.
-  const pristine = wasmParts ? recordPristine({ py, ...wasmParts }) : null;
+  /** @type {ReturnType<typeof recordPristine> | null} */
+  let pristine = null;
+  try {
+    if (wasmParts) pristine = recordPristine({ py, ...wasmParts });
+  } catch {
+    // Never reused then (every job gets a new interpreter, as before), but still usable.
+  }
   let testsSinceReset = 0;
   port.postMessage({ type: "ready", ms: performance.now() - started });
 
