@@ -1,4 +1,4 @@
 // What other features read from insights: the one computation behind the dashboard's figures and
 // the assignment page's test case performance.
 export { caseResults } from "./insights.queries.ts";
-export { computeOverview, dashboardInsights } from "./insights.service.ts";
+export { dashboardFacts } from "./insights.service.ts";

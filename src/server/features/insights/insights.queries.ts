@@ -10,7 +10,12 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+/**
+ * A time as epoch milliseconds (float8), to the microsecond like the stored value. date_part is
+ * float8 already (extract is numeric, ≈10× dearer: the overview converts over a thousand times);
+ * rounding to whole microseconds gives exactly the value the numeric route gave.
+ */
+export const ms = (column: SQL) => sql`(round(date_part('epoch', ${column}) * 1000000) / 1000)`;
 
 export type ClassRow = { id: string; name: string };
 export type MemberRow = { classId: string; userId: string; name: string; email: string; joinedAt: number };
@@ -18,28 +23,29 @@ export type ActivityRow = { userId: string; lastActivity: number | null; lastWor
 export type AssignmentFacts = {
   id: string;
   name: string;
+  language: string;
   classId: string;
   dueDate: number | null;
   createdAt: number;
 };
-/** Per (assignment, current member) with any submission: counts and the latest final. */
-export type WorkFacts = {
+/** Per (assignment, current member) with a final submission: the latest final and the counts. */
+export type FinalFacts = {
   assignmentId: string;
   userId: string;
-  attempts: number;
   finals: number;
-  lastAt: number;
-  latestId: string | null;
-  latestAt: number | null;
-  score: number | null;
-  passed: number | null;
-  total: number | null;
+  latestId: string;
+  latestAt: number;
+  score: number;
+  passed: number;
+  total: number;
   grade: number | null;
-  /** Submissions before the latest final. */
-  before: number | null;
+  /** Submissions (Run Tests attempts and finals) before the latest final. */
+  before: number;
   /** Times of final submissions since `finalsSince` (the chart and the weekly counts). */
   recentFinals: number[];
 };
+/** Per (assignment, student) with any submission: how many and the newest (Performance Overview). */
+export type AttemptFacts = { assignmentId: string; userId: string; attempts: number; lastAt: number };
 export type CategoryFailures = {
   userId: string;
   categoryId: string;
@@ -48,16 +54,6 @@ export type CategoryFailures = {
 };
 export type ExerciseCounts = { userId: string; completed: number };
 
-/** The caller's classes, optionally just one, by name. */
-export function ownedClasses(db: Db, teacherId: string, classId: string | null) {
-  return rows<ClassRow>(
-    db,
-    sql`select id, name from classes
-        where class_owner = ${teacherId} ${classId ? sql`and id = ${classId}` : sql``}
-        order by name, id`,
-  );
-}
-
 const inClasses = (column: SQL, classIds: string[]): SQL =>
   classIds.length === 0
     ? sql`false`
@@ -65,16 +61,6 @@ const inClasses = (column: SQL, classIds: string[]): SQL =>
         classIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`;
-
-/** Submissions of the classes' assignments, as an index-friendly `= any(array(...))`. */
-const ofClassAssignments = (column: SQL, classIds: string[]) =>
-  sql`${column} = any(array(select id from assignments where ${inClasses(sql`class_id`, classIds)}))`;
-
-/** The members of the classes (or just one of them), as a text[] for `any(...)` and `unnest(...)`. */
-export type Students = { classIds: string[]; userId?: string };
-const studentIds = ({ classIds, userId }: Students) =>
-  sql`array(select distinct user_id from class_members where ${inClasses(sql`class_id`, classIds)}
-              ${userId ? sql`and user_id = ${userId}` : sql``})::text[]`;
 
 export function members(db: Db, classIds: string[]) {
   return rows<MemberRow>(
@@ -86,33 +72,10 @@ export function members(db: Db, classIds: string[]) {
   );
 }
 
-/**
- * Per student: last activity (run-tests attempt, submission, exercise save or sign-in) and last
- * work (the same without sign-in), up to `now` — a moved clock sees nothing from its future.
- * Every exercise save also stamps the student's exercise_submissions row (one per exercise, the
- * newest save's time), so that indexed table stands for the saves.
- */
-export function activity(db: Db, who: Students, now: Date) {
-  const at = now.toISOString();
-  return rows<ActivityRow>(
-    db,
-    sql`with f as materialized (
-          select u.id,
-            (select max(submitted_at) from submissions s where s.user_id = u.id and s.submitted_at <= ${at}) as sub,
-            (select max(submitted_at) from exercise_submissions e where e.user_id = u.id and e.submitted_at <= ${at}) as ex,
-            (select max(created_at) from session x where x.user_id = u.id and x.created_at <= ${at}) as signin
-          from unnest(${studentIds(who)}) as u(id))
-        select id as "userId",
-          ${ms(sql`greatest(sub, ex, signin)`)} as "lastActivity",
-          ${ms(sql`greatest(sub, ex)`)} as "lastWork"
-        from f`,
-  );
-}
-
 export function assignmentsOf(db: Db, classIds: string[], assignmentId?: string) {
   return rows<AssignmentFacts>(
     db,
-    sql`select id, name, class_id as "classId", ${ms(sql`due_date`)} as "dueDate",
+    sql`select id, name, language, class_id as "classId", ${ms(sql`due_date`)} as "dueDate",
                ${ms(sql`created_at`)} as "createdAt"
         from assignments
         where ${inClasses(sql`class_id`, classIds)} ${assignmentId ? sql`and id = ${assignmentId}` : sql``}
@@ -121,85 +84,48 @@ export function assignmentsOf(db: Db, classIds: string[], assignmentId?: string)
 }
 
 /**
- * Per (assignment, current member) who has submitted anything to the classes' assignments up to
- * `now`: attempts, finals, and the latest final (the one teachers see and grade) with the number
- * of submissions made before it.
+ * Per (assignment, current member) with a final submission up to `now`: the latest final (the one
+ * teachers see and grade; newest first, then highest id), the number of finals, their recent
+ * times, and how many submissions came before it. Only finals are read row by row (through the
+ * partial index on finals); the Run Tests attempts before the latest final are counted in the
+ * (assignment, user, time) index without touching the table. `assignments` selects (id, class_id).
  */
-export function work(
-  db: Db,
-  classIds: string[],
-  now: Date,
-  filter: { assignmentId?: string; userId?: string; finalsSince?: Date } = {},
-) {
-  const at = now.toISOString();
-  const since = (filter.finalsSince ?? now).toISOString();
-  return rows<WorkFacts>(
-    db,
-    sql`with lf as (
-          select distinct on (assignment_id, user_id) assignment_id, user_id, id, submitted_at, score,
-                 passed_tests, total_tests, teacher_grade
-          from submissions
-          where is_final and ${ofClassAssignments(sql`assignment_id`, classIds)} and submitted_at <= ${at}
-            ${filter.assignmentId ? sql`and assignment_id = ${filter.assignmentId}` : sql``}
-            ${filter.userId ? sql`and user_id = ${filter.userId}` : sql``}
-          order by assignment_id, user_id, submitted_at desc, id desc
-        )
-        select s.assignment_id as "assignmentId", s.user_id as "userId",
-          count(*)::int as attempts,
-          (count(*) filter (where s.is_final))::int as finals,
-          ${ms(sql`max(s.submitted_at)`)} as "lastAt",
-          lf.id as "latestId", ${ms(sql`lf.submitted_at`)} as "latestAt",
-          lf.score::float8 as score, lf.passed_tests as passed, lf.total_tests as total,
-          lf.teacher_grade::float8 as grade,
-          (count(*) filter (where s.submitted_at < lf.submitted_at))::int as before,
-          coalesce(array_agg(${ms(sql`s.submitted_at`)}) filter (where s.is_final and s.submitted_at >= ${since}),
-                   '{}') as "recentFinals"
-        from submissions s
-        join assignments a on a.id = s.assignment_id
-        join class_members m on m.class_id = a.class_id and m.user_id = s.user_id
-          and ${inClasses(sql`m.class_id`, classIds)}
-        left join lf on lf.assignment_id = s.assignment_id and lf.user_id = s.user_id
-        where ${ofClassAssignments(sql`s.assignment_id`, classIds)} and s.submitted_at <= ${at}
-          ${filter.assignmentId ? sql`and s.assignment_id = ${filter.assignmentId}` : sql``}
-          ${filter.userId ? sql`and s.user_id = ${filter.userId}` : sql``}
-        group by s.assignment_id, s.user_id, lf.id, lf.submitted_at, lf.score, lf.passed_tests,
-                 lf.total_tests, lf.teacher_grade`,
-  );
+export function finalFacts(q: { assignments: SQL; now: SQL; finalsSince: SQL }) {
+  return sql`select a.id as "assignmentId", l.user_id as "userId", l.finals, l.id as "latestId",
+          ${ms(sql`l.submitted_at`)} as "latestAt", l.score::float8 as score, l.passed_tests as passed,
+          l.total_tests as total, l.teacher_grade::float8 as grade,
+          (select count(*)::int from submissions b
+            where b.assignment_id = a.id and b.user_id = l.user_id and b.submitted_at < l.submitted_at) as before,
+          l.recent as "recentFinals"
+        from (${q.assignments}) a
+        cross join lateral (
+          select f.user_id, count(*)::int as finals,
+            (array_agg(f.id) filter (where f.newest))[1] as id,
+            max(f.submitted_at) as submitted_at,
+            max(f.score) filter (where f.newest) as score,
+            max(f.passed_tests) filter (where f.newest) as passed_tests,
+            max(f.total_tests) filter (where f.newest) as total_tests,
+            max(f.teacher_grade) filter (where f.newest) as teacher_grade,
+            coalesce(array_agg(${ms(sql`f.submitted_at`)}) filter (where f.submitted_at >= ${q.finalsSince}), '{}') as recent
+          from (
+            select f.user_id, f.id, f.submitted_at, f.score, f.passed_tests, f.total_tests, f.teacher_grade,
+              row_number() over (partition by f.user_id order by f.submitted_at desc, f.id desc) = 1 as newest
+            from submissions f
+            where f.assignment_id = a.id and f.is_final and f.submitted_at <= ${q.now}) f
+          group by f.user_id) l
+        where exists (select 1 from class_members m where m.class_id = a.class_id and m.user_id = l.user_id)`;
 }
 
-export async function exerciseTotal(db: Db): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from exercises`);
-  return row?.n ?? 0;
-}
-
-export function exercisesCompleted(db: Db, who: Students) {
-  return rows<ExerciseCounts>(
+/** The final facts of one assignment (Assignment Details). */
+export function finalsOf(db: Db, assignmentId: string, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return rows<FinalFacts>(
     db,
-    sql`select user_id as "userId", count(*)::int as completed from exercise_submissions
-        where is_completed and user_id = any(${studentIds(who)})
-        group by user_id`,
-  );
-}
-
-/**
- * Exercise categories with repeated failed saves on exercises the student has not completed.
- * Every save writes the student's exercise_submissions row too, so the unfinished exercises are
- * found there (indexed by user) and their saves through the (exercise, user) index.
- */
-export function categoryFailures(db: Db, who: Students, now: Date) {
-  return rows<CategoryFailures>(
-    db,
-    sql`select es.user_id as "userId", c.id as "categoryId", c.name as "categoryName",
-               count(*)::int as "failedSaves"
-        from exercise_submissions es
-        join exercise_attempts a on a.exercise_id = es.exercise_id and a.user_id = es.user_id
-        join exercises e on e.id = es.exercise_id
-        join exercise_categories c on c.id = e.category_id
-        where es.user_id = any(${studentIds(who)}) and not es.is_completed
-          and not a.is_completed and a.submitted_at <= ${now.toISOString()}
-        group by es.user_id, c.id, c.name
-        having count(*) >= ${INSIGHTS.areaFailedSaves}
-        order by c.name`,
+    finalFacts({
+      assignments: sql`select id, class_id from assignments where id = ${assignmentId}`,
+      now: at,
+      finalsSince: at,
+    }),
   );
 }
 
