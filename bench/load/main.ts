@@ -50,7 +50,7 @@ try {
   const size = schoolSize(scale);
   const submitters = Math.min(size.students, Math.round(300 * scale));
   say(
-    `npm run load — ${size.students} students in ${size.teachers} class${size.teachers === 1 ? "" : "es"}, ${submitters} of them submit; ${size.teachers} teachers; window ${windowMs / 1000} s; ${addresses === 1 ? "one client address (a school behind NAT)" : `${addresses} client addresses`}`,
+    `npm run load — ${size.students} students in ${size.teachers} class${size.teachers === 1 ? "" : "es"}, ${submitters} of them submit; ${size.teachers} teacher${size.teachers === 1 ? "" : "s"}; window ${windowMs / 1000} s; ${addresses === 1 ? "one client address (a school behind NAT)" : `${addresses} client addresses`}`,
   );
   const seeding = performance.now();
   const school = await seedSchool(database.db, size);
