@@ -217,7 +217,7 @@ export function recordPristine({ py, instance, imports, module, watch }) {
   const fileBytes = new Map(
     tree
       .filter((n) => n.contents instanceof Uint8Array)
-      .map((n) => [n.node, Uint8Array.from(/** @type {Uint8Array} */ (n.contents).subarray(0, n.size))]),
+      .map((n) => [n.node, /** @type {Uint8Array} */ (n.contents).slice(0, n.size)]),
   );
   const streams = FS.streams.map((/** @type {any} */ s) => (s ? { stream: s, state: streamState(s) } : null));
   const cwd = FS.cwd();
