@@ -11,7 +11,7 @@ import { authRateLimits } from "./auth/auth-limits.ts";
 import { clientAddress, isDevClient } from "./auth/client-address.ts";
 import { type SessionUser, toSessionUser } from "./auth/guards.ts";
 import { createMailer, type Mailer } from "./auth/mail.ts";
-import { createSessionCache, sessionKey } from "./auth/session-cache.ts";
+import { createSessionCache, mayChangeSessions, sessionKey } from "./auth/session-cache.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { AppError } from "./errors.ts";
@@ -74,9 +74,9 @@ export function createApp({
     else headers.delete(DEV_CLIENT_HEADER);
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
-    // Sign-in, sign-out, reset, verification, e-mail change: any of them may end or change a
-    // session, so the cache starts afresh (these requests are rare next to page reads).
-    if (c.req.method !== "GET" || c.req.path.startsWith("/api/auth/verify-email")) sessions.clear();
+    // Sign-out, reset, verification, e-mail or password change may end or change a session, so
+    // the cache starts afresh (these requests are rare next to page reads; sign-ins are not).
+    if (mayChangeSessions(c.req.method, c.req.path)) sessions.clear();
   });
 
   async function readSession(headers: Headers): Promise<SessionUser | null> {

@@ -10,6 +10,7 @@ import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import { isDemoEmail } from "../seed/demo-accounts.ts";
 import { linkMail, type Mailer } from "./mail.ts";
+import { queuedPasswordHashing } from "./password-queue.ts";
 
 /** Set by app.ts on every /api/auth request (a client-sent value is always replaced). */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -56,6 +57,7 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
       enabled: true,
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
+      password: queuedPasswordHashing,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { loadConfig } from "../config.ts";
 import { sessionCookieName } from "./auth.ts";
 import type { SessionUser } from "./guards.ts";
-import { createSessionCache, sessionKey } from "./session-cache.ts";
+import { createSessionCache, mayChangeSessions, sessionKey } from "./session-cache.ts";
 
 const ada: SessionUser = {
   id: "u1",
@@ -110,5 +110,33 @@ describe("session cache", () => {
     cache.set("c", ada);
     expect(cache.get("a")).toBeUndefined();
     expect(cache.get("c")).toEqual(ada);
+  });
+});
+
+describe("which auth requests clear the cache", () => {
+  it("keeps it for sign-in, sign-up and mail requests: they never end a session anyone holds", () => {
+    for (const path of [
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-up/email",
+      "/api/auth/request-password-reset",
+      "/api/auth/send-verification-email",
+    ])
+      expect(mayChangeSessions("POST", path)).toBe(false);
+    expect(mayChangeSessions("GET", "/api/auth/get-session")).toBe(false);
+  });
+
+  it("clears it for everything that may end or change a session", () => {
+    for (const path of [
+      "/api/auth/sign-out",
+      "/api/auth/reset-password",
+      "/api/auth/change-password",
+      "/api/auth/change-email",
+      "/api/auth/update-user",
+      "/api/auth/revoke-sessions",
+      "/api/auth/delete-user",
+      "/api/auth/sign-in/email/../../sign-out",
+    ])
+      expect(mayChangeSessions("POST", path)).toBe(true);
+    expect(mayChangeSessions("GET", "/api/auth/verify-email?token=x")).toBe(true);
   });
 });

@@ -51,3 +51,19 @@ export function sessionKey(cookieHeader: string | undefined, cookieName: string)
   }
   return values.length ? `${cookieName}=${values.join(";")}` : null;
 }
+
+// Auth requests that only create a new session or send a mail: they never end or change a session
+// someone already holds, so the cache keeps its entries. Clearing on them made every page read of
+// a school signing in at 9am re-check its cookie behind the password hashing (`npm run load`).
+const LEAVES_SESSIONS_ALONE = new Set([
+  "/api/auth/sign-in/email",
+  "/api/auth/sign-up/email",
+  "/api/auth/request-password-reset",
+  "/api/auth/send-verification-email",
+]);
+
+/** Whether this /api/auth request may end or change existing sessions (then the cache is cleared). */
+export function mayChangeSessions(method: string, path: string): boolean {
+  if (path.startsWith("/api/auth/verify-email")) return true; // a GET that signs in and verifies
+  return method !== "GET" && !LEAVES_SESSIONS_ALONE.has(path);
+}
