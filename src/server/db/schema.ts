@@ -309,18 +309,19 @@ export const exerciseAttempts = pgTable(
     verified: boolean("verified").notNull().default(false),
     // Per test, as the server graded this Save: the test as it was then and the program's result,
     // for Past Saved's details. Null on attempts saved before it was kept.
-    results: jsonb("results").$type<
-      {
-        description: string;
-        input: string;
-        expectedOutput: string;
-        passed: boolean;
-        output: string;
-        plainOutput?: string;
-        error: string | null;
-        timeMs: number;
-      }[]
-    >(),
+    results:
+      jsonb("results").$type<
+        {
+          description: string;
+          input: string;
+          expectedOutput: string;
+          passed: boolean;
+          output: string;
+          plainOutput?: string;
+          error: string | null;
+          timeMs: number;
+        }[]
+      >(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("exercise_attempts_exercise_user_idx").on(t.exerciseId, t.userId, t.submittedAt)],
