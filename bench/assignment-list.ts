@@ -5,11 +5,14 @@
 // A benchmark, not a test: it prints numbers and never fails on the budget.
 
 import { spawn } from "node:child_process";
+import os from "node:os";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { assignments, classes, classMembers, submissions, testCases, user } from "../src/server/db/schema.ts";
+import { teacherListUncoalesced } from "../src/server/features/assignments/assignments.service.ts";
 import { createStudent, createTeacher } from "../tests/factories/users.ts";
 import { createTestApp } from "../tests/setup/test-app.ts";
+import { formatCpu, startCpuCount } from "./cpu.ts";
 
 const CLASSES = 4;
 const STUDENTS = 30;
@@ -55,7 +58,7 @@ for (let c = 0; c < CLASSES; c++) {
 }
 
 type Result = {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   non2xx: number;
@@ -99,10 +102,41 @@ for (const [who, cookie, path] of [
 ] as const) {
   const url = `http://127.0.0.1:${port}${path}`;
   await load(url, cookie, 10, 2); // warm-up
+  const counted = await startCpuCount(t.db);
   const r = await load(url, cookie, 100, 10);
+  const cpu = await counted(r.requests.total);
   const failures = r.errors + r.non2xx; // errors include timeouts (10 s)
   console.log(
     `  ${who.padEnd(40)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  failures ${failures}  (budget p99 ≤ 50 ms)`,
+  );
+  console.log(`  ${"".padEnd(40)} ${formatCpu(cpu)}`);
+}
+
+// The same teacher's 100 connections share reads (decision 039), so the line above is mostly
+// HTTP. What one read costs — what 100 different teachers at once would each pay — in-process,
+// 100 reads in flight at a time for 5 s, no HTTP:
+{
+  const reads = 100;
+  const until = performance.now() + 5000;
+  const counted = await startCpuCount(t.db);
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: reads }, async () => {
+      while (performance.now() < until) {
+        await teacherListUncoalesced(t.db, teacher.id);
+        n++;
+      }
+    }),
+  );
+  const cpu = await counted(n);
+  console.log(
+    `  ${"teacher list, each request its own read".padEnd(40)} ${String(Math.round(n / 5)).padStart(6)} reads/s (no HTTP)  ${formatCpu(cpu)}`,
+  );
+  console.log(
+    `  load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" / ")} on ${os.cpus().length} cores`,
   );
 }
 // Let requests still in flight when autocannon stopped finish before the database goes.

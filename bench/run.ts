@@ -429,24 +429,27 @@ async function api() {
   }
 }
 
-/** Teaching insights for 20 teachers at once on a school of 1,000 students (issue 12's budget). */
-async function insights() {
+/** Runs one bench file on a throwaway PostgreSQL (PGlite when the server binaries are missing). */
+async function onPostgres(file: string) {
   const { startThrowawayPostgres } = await import("../scripts/throwaway-postgres.mjs");
   const pg = await startThrowawayPostgres().catch(() => null);
   try {
     const env = pg ? { ...process.env, TEST_DATABASE_URL: pg.url } : process.env;
     await new Promise<void>((resolve, reject) => {
-      const child = spawn("npx", ["tsx", "bench/insights.ts"], { cwd: root, stdio: "inherit", env });
-      child.on("exit", (code) =>
-        code === 0 ? resolve() : reject(new Error(`insights bench exited ${code}`)),
-      );
+      const child = spawn("npx", ["tsx", file], { cwd: root, stdio: "inherit", env });
+      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited ${code}`))));
     });
   } finally {
     pg?.stop();
   }
 }
 
-// `npm run bench -- server`, `-- browser`, `-- api` or `-- insights` runs one part.
+/** Teaching insights for 20 teachers at once on a school of 1,000 students (issue 12's budget). */
+const insights = () => onPostgres("bench/insights.ts");
+/** Only the teacher's assignment list under 100 connections (issue 13's budget; also part of `api`). */
+const assignmentList = () => onPostgres("bench/assignment-list.ts");
+
+// `npm run bench -- server`, `-- browser`, `-- api`, `-- insights` or `-- assignment-list` runs one part.
 const only = process.argv[2];
 if (!only || only === "server") {
   await server();
@@ -455,4 +458,5 @@ if (!only || only === "server") {
 if (!only || only === "browser") await browser();
 if (!only || only === "api") await api();
 if (!only || only === "insights") await insights();
+if (only === "assignment-list") await assignmentList();
 console.log("\nDone.");

@@ -31,6 +31,7 @@ import { preparedPer } from "../../db/prepared.ts";
 import { assignments, classes, classMembers, submissions, testCases } from "../../db/schema.ts";
 import { badRequest } from "../../errors.ts";
 import { latestFinals } from "../submissions/index.ts";
+import { freshCoalescer } from "./fresh-coalescer.ts";
 
 type TestCaseRow = typeof testCases.$inferSelect;
 type CreateBody = z.output<typeof CreateAssignmentBody>;
@@ -85,8 +86,16 @@ export function casesOf(db: Db, assignmentId: string) {
 // ── Lists ────────────────────────────────────────────────────────────────────────────────
 
 // The two lists are the busiest reads of the app: prepared once per database (see db/prepared.ts).
-const teacherListQuery = preparedPer((db) =>
-  db
+const teacherListQuery = preparedPer((db) => {
+  // Each owned class's size, counted once per class rather than once per assignment.
+  const classSizes = db
+    .select({ classId: classMembers.classId, students: count().as("students") })
+    .from(classMembers)
+    .innerJoin(classes, eq(classes.id, classMembers.classId))
+    .where(eq(classes.ownerId, sql.placeholder("userId")))
+    .groupBy(classMembers.classId)
+    .as("class_sizes");
+  return db
     .select({
       id: assignments.id,
       name: assignments.name,
@@ -95,8 +104,7 @@ const teacherListQuery = preparedPer((db) =>
       dueDate: assignments.dueDate,
       createdAt: assignments.createdAt,
       class: { id: classes.id, name: classes.name },
-      studentCount: sql<number>`(select count(*) from ${classMembers} m
-        where m.class_id = ${classes.id})`.mapWith(Number),
+      studentCount: sql<number>`coalesce(${classSizes.students}, 0)`.mapWith(Number),
       // Current members with at least one final submission (a student who left no longer counts).
       submittedCount: sql<number>`(select count(*) from (select distinct f.user_id from ${submissions} f
         where f.assignment_id = ${assignments.id} and f.is_final) h
@@ -106,15 +114,31 @@ const teacherListQuery = preparedPer((db) =>
     })
     .from(assignments)
     .innerJoin(classes, eq(classes.id, assignments.classId))
+    .leftJoin(classSizes, eq(classSizes.classId, classes.id))
     .where(eq(classes.ownerId, sql.placeholder("userId")))
     .orderBy(desc(assignments.createdAt), asc(assignments.id))
-    .prepare("teacher_assignment_list"),
-);
+    .prepare("teacher_assignment_list");
+});
 
 /** The teacher's assignments across owned classes, newest first, with class size and hand-ins. */
-async function teacherList(db: Db, me: SessionUser): Promise<TeacherAssignmentListItem[]> {
-  const rows = await teacherListQuery(db).execute({ userId: me.id });
+export async function teacherListUncoalesced(
+  db: Db,
+  teacherId: string,
+): Promise<TeacherAssignmentListItem[]> {
+  const rows = await teacherListQuery(db).execute({ userId: teacherId });
   return rows.map((r) => ({ ...r, dueDate: iso(r.dueDate), createdAt: r.createdAt.toISOString() }));
+}
+
+// A class of 30 polling, or a teacher's open tabs, ask for the same list at once: one read serves
+// every request that arrived while the previous read ran (decision 039; never older than the request).
+const teacherLists = new WeakMap<Db, ReturnType<typeof freshCoalescer<TeacherAssignmentListItem[]>>>();
+function teacherList(db: Db, me: SessionUser) {
+  let read = teacherLists.get(db);
+  if (!read) {
+    read = freshCoalescer<TeacherAssignmentListItem[]>();
+    teacherLists.set(db, read);
+  }
+  return read(me.id, () => teacherListUncoalesced(db, me.id));
 }
 
 const studentListQuery = preparedPer((db) => {
