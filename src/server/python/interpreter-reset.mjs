@@ -89,23 +89,42 @@ export const SYSTEM_IMPORTS = new Set([
 
 /**
  * Pyodide's own calls into JavaScript at the edge of every test, converting run_on_host's
- * arguments and its answer (measured: the same for every run). A program that also used one of
- * them would exceed the count; so would anything else it did with JavaScript objects.
+ * arguments and its answer (measured: the same for every run; the answer, an error line or None,
+ * becomes a JS string through at most one of the `_python2js_*`). They only read values or make
+ * strings. A program that also used one of them would exceed its count.
  */
-const CALLS_PER_TEST = { JsvArray_Get: 6, js2python_js: 6, JsvError_Check: 1, JsvNoValue_Check: 1 };
-/** The answer (an error line, or None) becomes a JS string through one of these. */
-const ANSWER_IMPORTS = ["_python2js_ascii", "_python2js_ucs1", "_python2js_ucs2", "_python2js_ucs4"];
+const CALLS_PER_TEST = {
+  JsvArray_Get: 6,
+  js2python_js: 6,
+  JsvError_Check: 1,
+  JsvNoValue_Check: 1,
+  _python2js_ascii: 1,
+  _python2js_ucs1: 1,
+  _python2js_ucs2: 1,
+  _python2js_ucs4: 1,
+};
 
 /**
- * Wraps, in place, every import outside SYSTEM_IMPORTS with a counter. Called with the imports
- * object before the instance is made: Emscripten resolves function pointers to JS functions from
- * the same object afterwards, so those are counted too.
+ * Wraps, in place, every import outside SYSTEM_IMPORTS. Called with the imports object before
+ * the instance is made: Emscripten resolves function pointers to JS functions from the same
+ * object afterwards, so those are watched too.
+ *
+ * The verdict must hold even if a program replaced methods of JavaScript's built-in objects
+ * (through pyodide.ffi it can reach Array.prototype, Object.prototype…): a watched call sets a
+ * closure variable or bumps an own property of our own object before it does anything else, and
+ * onlyEdgeCalls() reads them with plain property reads and arithmetic — no method a program could
+ * have replaced. Changing a JavaScript object takes a watched call, so every later check (which
+ * does use such methods) only runs in a realm nobody changed.
  * @param {Record<string, any>} imports
  */
 export function watchImports(imports) {
-  /** One counter per watched import: a closure bump costs the interpreter least per call. */
-  /** @type {{ name: string, count: number }[]} */
-  const counters = [];
+  /** Set by any watched call that is not an edge call; the names only explain the verdict. */
+  let touched = false;
+  /** @type {Set<string>} */
+  const touchedNames = new Set();
+  /** @type {Record<string, { count: number }>} */
+  const edge = {};
+  for (const name of Object.keys(CALLS_PER_TEST)) edge[name] = { count: 0 };
   let unwatchable = false;
   for (const table of new Set([imports.env, imports.wasi_snapshot_preview1])) {
     for (const name of Object.keys(table)) {
@@ -115,36 +134,49 @@ export function watchImports(imports) {
         unwatchable = true;
         continue;
       }
-      const counter = { name, count: 0 };
-      counters.push(counter);
-      const watched = (/** @type {unknown[]} */ ...args) => {
-        counter.count++;
-        return original(...args);
-      };
+      const counter = Object.hasOwn(CALLS_PER_TEST, name) ? edge[name] : null;
+      const watched = counter
+        ? (/** @type {unknown[]} */ ...args) => {
+            counter.count++;
+            return original(...args);
+          }
+        : (/** @type {unknown[]} */ ...args) => {
+            if (!touched) {
+              touched = true;
+              touchedNames.add(name);
+            }
+            return original(...args);
+          };
       // Emscripten reads .sig (and flags) off imports it turns into function pointers.
       Object.assign(watched, original);
       table[name] = watched;
     }
   }
-  const used = () => counters.filter((c) => c.count > 0);
   return {
-    /** Names of the watched imports called since the last clear(). */
-    calls: () => used().map((c) => c.name),
     /** An import that is not a function (e.g. a JSPI wrapper) cannot be watched: never reuse. */
     unwatchable: () => unwatchable,
-    /** Whether anything but the per-test edge calls happened over `tests` tests. */
+    /** Whether nothing but the per-test edge calls happened over `tests` tests. */
     onlyEdgeCalls(/** @type {number} */ tests) {
-      let answers = 0;
-      for (const { name, count } of used()) {
-        if (ANSWER_IMPORTS.includes(name)) answers += count;
-        else if (!(name in CALLS_PER_TEST)) return false;
-        else if (count > CALLS_PER_TEST[/** @type {keyof typeof CALLS_PER_TEST} */ (name)] * tests)
-          return false;
-      }
-      return answers <= tests;
+      if (touched) return false;
+      const answers =
+        edge._python2js_ascii.count +
+        edge._python2js_ucs1.count +
+        edge._python2js_ucs2.count +
+        edge._python2js_ucs4.count;
+      return (
+        answers <= tests &&
+        edge.JsvArray_Get.count <= CALLS_PER_TEST.JsvArray_Get * tests &&
+        edge.js2python_js.count <= CALLS_PER_TEST.js2python_js * tests &&
+        edge.JsvError_Check.count <= CALLS_PER_TEST.JsvError_Check * tests &&
+        edge.JsvNoValue_Check.count <= CALLS_PER_TEST.JsvNoValue_Check * tests
+      );
     },
+    /** For the record of why an interpreter was not reused (the first unexpected call). */
+    calls: () => [...touchedNames, ...Object.keys(edge).filter((name) => edge[name].count > 0)],
     clear() {
-      for (const c of counters) c.count = 0;
+      touched = false;
+      touchedNames.clear();
+      for (const name of Object.keys(CALLS_PER_TEST)) edge[name].count = 0;
     },
   };
 }
@@ -158,7 +190,7 @@ export function watchImports(imports) {
  * @param {any} FS
  */
 function fileTree(FS) {
-  /** @type {{ path: string, node: any, contents: unknown, size: number, mode: number, times: number[] }[]} */
+  /** @type {{ path: string, node: any, contents: unknown, proto: unknown, size: number, mode: number, times: number[] }[]} */
   const nodes = [];
   /** @param {any} node @param {string} at */
   const walk = (node, at) => {
@@ -166,6 +198,8 @@ function fileTree(FS) {
       path: at,
       node,
       contents: node.contents,
+      // A folder's entries are a plain object: an entry named "__proto__" becomes its prototype.
+      proto: node.contents && Object.getPrototypeOf(node.contents),
       size: node.usedBytes ?? -1,
       mode: node.mode,
       times: [node.atime, node.mtime, node.ctime],
@@ -176,6 +210,17 @@ function fileTree(FS) {
     for (const name of Object.keys(dir.contents).sort()) walk(dir.contents[name], `${at}/${name}`);
   };
   walk(FS.root, "");
+  return nodes;
+}
+
+/**
+ * Every node Emscripten can find by name (its lookup table): a node no folder lists (see
+ * fileTree's "__proto__") is still here.
+ * @param {any} FS
+ */
+function namedNodes(FS) {
+  const nodes = new Set();
+  for (const head of FS.nameTable) for (let node = head; node; node = node.name_next) nodes.add(node);
   return nodes;
 }
 
@@ -213,6 +258,7 @@ export function recordPristine({ py, instance, imports, module, watch }) {
   const jsRefs = listSlots((i) => M.__hiwire_get(i));
   const interned = listSlots((i) => M.__hiwire_immortal_get(i));
   const tree = fileTree(FS);
+  const named = namedNodes(FS);
   /** Contents of the files there were, to find a file changed in place. */
   const fileBytes = new Map(
     tree
@@ -243,12 +289,15 @@ export function recordPristine({ py, instance, imports, module, watch }) {
     for (let i = 0; i < Math.max(tree.length, now.length); i++) {
       const [a, b] = [tree[i], now[i]];
       if (!a || !b || a.path !== b.path || a.node !== b.node) return `files changed: ${(a ?? b).path}`;
-      if (a.contents !== b.contents || a.size !== b.size || a.mode !== b.mode)
+      if (a.contents !== b.contents || a.proto !== b.proto || a.size !== b.size || a.mode !== b.mode)
         return `file changed: ${a.path}`;
       const bytes = fileBytes.get(a.node);
       if (bytes && !sameBytes(bytes, /** @type {Uint8Array} */ (b.contents).subarray(0, b.size)))
         return `file written: ${a.path}`;
     }
+    const nowNamed = namedNodes(FS);
+    if (nowNamed.size !== named.size || [...nowNamed].some((node) => !named.has(node)))
+      return "files changed";
     // /dev/tty keeps what was written to it until a newline, in JavaScript.
     for (const tty of Object.values(M.TTY?.ttys ?? {}))
       if (tty.input.length > 0 || tty.output.length > 0) return "text left in a terminal";

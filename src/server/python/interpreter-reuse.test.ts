@@ -51,6 +51,7 @@ describe("a submission after another on the same grading slot", () => {
     const left = await run(
       [
         "import __main__, builtins, math, sys, types",
+        "answer = 'a global of the last student'",
         "__main__.secret = 'from the last student'",
         "builtins.SECRET = 'from the last student'",
         "builtins.print = lambda *args, **kwargs: None",
@@ -67,10 +68,10 @@ describe("a submission after another on the same grading slot", () => {
         "def depth(n):",
         "    return 0 if n == 0 else depth(n - 1)",
         "print(hasattr(__main__, 'secret'), hasattr(builtins, 'SECRET'), math.pi)",
-        "print('answers' in sys.modules, depth(200), os.path.exists('notes.txt'))",
+        "print('answers' in sys.modules, depth(200), os.path.exists('notes.txt'), 'answer' in globals())",
       ].join("\n"),
     );
-    expect(next.output).toBe("False False 3.141592653589793\nFalse 0 False\n");
+    expect(next.output).toBe("False False 3.141592653589793\nFalse 0 False False\n");
     expect(next.reused).toBe(true);
   });
 
@@ -96,6 +97,13 @@ describe("a submission after another on the same grading slot", () => {
     const next = await run("import os\nprint(os.path.exists('/tmp/answers.txt'))");
     expect(next.output).toBe("False\n");
     expect(next.reused).toBe(false);
+  });
+
+  it("sees no file the previous one hid from folder listings (named __proto__)", async () => {
+    // Emscripten keeps a folder's entries in a plain object: this entry becomes its prototype.
+    await run("open('/tmp/__proto__', 'w').write('42')\n");
+    const next = await run("import os\nprint(os.path.exists('/tmp/__proto__'))");
+    expect(next).toEqual({ output: "False\n", reused: false });
   });
 
   it("sees no descriptor the previous one left open (that interpreter is not reused)", async () => {
