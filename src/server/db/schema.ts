@@ -45,7 +45,8 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
   },
-  (t) => [index("session_user_idx").on(t.userId)],
+  // (user, start): a student's last sign-in is one step back in the index (insights' last activity).
+  (t) => [index("session_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const account = pgTable(
@@ -286,7 +287,8 @@ export const exerciseSubmissions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.exerciseId, t.userId] }),
-    index("exercise_submissions_user_idx").on(t.userId),
+    // (user, time): a student's newest save is one step back in the index (insights' last activity).
+    index("exercise_submissions_user_idx").on(t.userId, t.submittedAt),
   ],
 );
 
