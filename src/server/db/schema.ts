@@ -326,7 +326,13 @@ export const exerciseAttempts = pgTable(
       >(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("exercise_attempts_exercise_user_idx").on(t.exerciseId, t.userId, t.submittedAt)],
+  (t) => [
+    index("exercise_attempts_exercise_user_idx").on(t.exerciseId, t.userId, t.submittedAt),
+    // A student's failed saves, read together for insights' struggling exercise categories.
+    index("exercise_attempts_failed_idx")
+      .on(t.userId, t.exerciseId, t.submittedAt)
+      .where(sql`not ${t.isCompleted}`),
+  ],
 );
 
 // ── Mail outbox: every message is recorded; SMTP delivery stamps sent_at ────────────────

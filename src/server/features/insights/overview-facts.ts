@@ -111,19 +111,19 @@ const statement = namedStatement<{ facts: OverviewFacts | string }, Values>(
             group by user_id`,
       )},
       'categoryFailures', ${json(
-        // Failed saves on each unfinished exercise, counted through the (exercise, user) index.
-        sql`select es.user_id as "userId", c.id as "categoryId", c.name as "categoryName",
-                   sum(f.n)::int as "failedSaves"
-            from exercise_submissions es
-            cross join lateral (
-              select count(*) as n from exercise_attempts a
-              where a.exercise_id = es.exercise_id and a.user_id = es.user_id
-                and not a.is_completed and a.submitted_at <= ${now}) f
-            join exercises e on e.id = es.exercise_id
+        // The students' failed saves (a partial index on them, by student) on exercises they
+        // have not completed, per category.
+        sql`select a.user_id as "userId", c.id as "categoryId", c.name as "categoryName",
+                   count(*)::int as "failedSaves"
+            from exercise_attempts a
+            join exercise_submissions es
+              on es.exercise_id = a.exercise_id and es.user_id = a.user_id and not es.is_completed
+            join exercises e on e.id = a.exercise_id
             join exercise_categories c on c.id = e.category_id
-            where es.user_id = any(array(select id from students)) and not es.is_completed
-            group by es.user_id, c.id, c.name
-            having sum(f.n) >= ${INSIGHTS.areaFailedSaves}`,
+            where a.user_id = any(array(select id from students)) and not a.is_completed
+              and a.submitted_at <= ${now}
+            group by a.user_id, c.id, c.name
+            having count(*) >= ${INSIGHTS.areaFailedSaves}`,
         sql`order by r."categoryName"`,
       )},
       'exerciseTotal', (select count(*)::int from exercises)

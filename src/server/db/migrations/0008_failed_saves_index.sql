@@ -1,0 +1,1 @@
+CREATE INDEX "exercise_attempts_failed_idx" ON "exercise_attempts" USING btree ("user_id","exercise_id","submitted_at") WHERE not "exercise_attempts"."is_completed";
