@@ -207,7 +207,9 @@ function fileTree(FS) {
     const dir = node.mounted ? node.mounted.root : node;
     if (!FS.isDir(dir.mode) || !dir.contents) return;
     if (dir !== node) walk(dir, `${at}@`);
-    for (const name of Object.keys(dir.contents).sort()) walk(dir.contents[name], `${at}/${name}`);
+    // In the folder's own order (what os.listdir shows): renaming an entry away and back moves it
+    // to the end, so the order alone could carry a message to the next program.
+    for (const name of Object.keys(dir.contents)) walk(dir.contents[name], `${at}/${name}`);
   };
   walk(FS.root, "");
   return nodes;

@@ -106,6 +106,25 @@ describe("a submission after another on the same grading slot", () => {
     expect(next).toEqual({ output: "False\n", reused: false });
   });
 
+  it("cannot read a message left in the order of folder entries (renamed away and back)", async () => {
+    // A hidden case's input, one bit per entry of /dev: an entry renamed away and back moves to
+    // the end of its folder's listing, and nothing else about the folder changes.
+    const listing = "import os\nprint(os.listdir('/dev'))";
+    const fresh = await run(listing);
+    await pool.grade(
+      [
+        "import os",
+        "for bit, name in zip(input(), ['null', 'tty1', 'random', 'urandom', 'shm']):",
+        "    if bit == '1':",
+        "        os.rename('/dev/' + name, '/dev/moved')",
+        "        os.rename('/dev/moved', '/dev/' + name)",
+      ].join("\n"),
+      [{ input: "10110", expectedOutput: "" }],
+    );
+    const next = await run(listing);
+    expect(next).toEqual({ output: fresh.output, reused: false });
+  });
+
   it("sees no descriptor the previous one left open (that interpreter is not reused)", async () => {
     const fresh = await run(LIST_FDS);
     await run("import os\nkept = [os.open('/tmp', os.O_RDONLY), open('kept.txt', 'w')]\n");
@@ -130,6 +149,32 @@ describe("a submission after another on the same grading slot", () => {
     const next = await run("print('recorded')");
     expect(next.output).toBe("recorded\n");
     expect(next.reused).toBe(false);
+  });
+
+  it("cannot reach Pyodide's API through a forged JS reference (ctypes)", async () => {
+    // Pyodide 314 keeps its public API in slot 2 of its JS reference table (reference 5) and its
+    // internal API in slot 3 (reference 7); a JsProxy's reference sits 36 bytes into it. With the
+    // API a program could mount the host's folders (mountNodeFS) and write into the snapshot
+    // later interpreters load from (config._loadSnapshot).
+    const probe = await run(
+      [
+        "import ctypes, os",
+        "from pyodide.ffi import to_js",
+        "os.mkdir('/tmp/host')",
+        "for ref in (5, 7):",
+        "    proxy = to_js([0])",
+        "    ctypes.c_uint32.from_address(id(proxy) + 36).value = ref",
+        "    try:",
+        "        proxy.mountNodeFS('/tmp/host', '/etc')",
+        "        print('mounted', os.path.exists('/tmp/host/passwd'))",
+        "    except Exception as e:",
+        "        print(type(e).__name__)",
+        "    print('snapshot' if hasattr(proxy, 'config') else 'no snapshot')",
+      ].join("\n"),
+    );
+    expect(probe.output).toBe("AttributeError\nno snapshot\nAttributeError\nno snapshot\n");
+    const next = await run("import os\nprint(os.path.exists('/tmp/host'))");
+    expect(next).toEqual({ output: "False\n", reused: false });
   });
 
   it("is unaffected by a previous one whose interpreter had to be killed", async () => {
