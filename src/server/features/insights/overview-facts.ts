@@ -51,7 +51,37 @@ const now = sql`${p("now")}::timestamptz`;
 const json = (rows: ReturnType<typeof sql>, order = sql``) =>
   sql`(select coalesce(json_agg(r ${order}), '[]') from (${rows}) r)`;
 
-const statement = namedStatement<{ facts: OverviewFacts | string }, Values>(
+// The finals are the bulk of the facts (a row per student and assignment): they travel as arrays
+// in this column order, not as objects, which spares PostgreSQL writing the keys (≈ 10 % of the
+// statement) and Node reading them.
+const FINAL_COLUMNS = [
+  "assignmentId",
+  "userId",
+  "finals",
+  "latestId",
+  "latestAt",
+  "score",
+  "passed",
+  "total",
+  "grade",
+  "before",
+  "recentFinals",
+] as const satisfies readonly (keyof FinalFacts)[];
+const jsonArrays = (columns: readonly string[], rows: ReturnType<typeof sql>) =>
+  sql`(select coalesce(json_agg(json_build_array(${sql.raw(columns.map((c) => `r."${c}"`).join(", "))})), '[]')
+       from (${rows}) r)`;
+function toFinal(row: unknown[]): FinalFacts {
+  const final: Record<string, unknown> = {};
+  FINAL_COLUMNS.forEach((column, i) => {
+    final[column] = row[i];
+  });
+  return final as FinalFacts;
+}
+
+/** The statement's JSON: as OverviewFacts, but the finals as arrays (FINAL_COLUMNS). */
+type Sent = Omit<OverviewFacts, "finals"> & { finals: unknown[][] };
+
+const statement = namedStatement<{ facts: Sent | string }, Values>(
   "insights_overview",
   sql`with
     owned as materialized (select id, name from classes where class_owner = ${p("teacherId")}),
@@ -86,7 +116,8 @@ const statement = namedStatement<{ facts: OverviewFacts | string }, Values>(
             from asg`,
         sql`order by r."createdAt" desc, r.id desc`,
       )},
-      'finals', ${json(
+      'finals', ${jsonArrays(
+        FINAL_COLUMNS,
         finalFacts({
           assignments: sql`select id, class_id from asg`,
           now,
@@ -148,5 +179,6 @@ export async function overviewFacts(
   const facts = row?.facts;
   if (!facts) throw new Error("insights overview: no row");
   // node-postgres and PGlite both parse json; a driver that does not hands back the text.
-  return typeof facts === "string" ? (JSON.parse(facts) as OverviewFacts) : facts;
+  const sent = typeof facts === "string" ? (JSON.parse(facts) as Sent) : facts;
+  return { ...sent, finals: sent.finals.map(toFinal) };
 }
