@@ -75,6 +75,44 @@ describe("a submission after another on the same grading slot", () => {
     expect(next.reused).toBe(true);
   });
 
+  it("sees none of the previous one's interpreter-wide settings, hooks and caches", async () => {
+    // Every part of this lives in wasm memory: without the reset (the CLI's reuseInterpreter)
+    // the second fingerprint shows the pattern, the variable, the hooks and the precision.
+    const fingerprint = [
+      "import atexit, decimal, linecache, os, random, re, signal, sys, warnings",
+      "print([k for k in linecache.cache if 'SECRET' in k], [p for p in re._cache2 if 'SECRET' in str(p)])",
+      "print(os.environ.get('ANSWER'), os.getenv('ANSWER2'), sys.gettrace(), sys.getprofile(), atexit._ncallbacks())",
+      "print(signal.getsignal(signal.SIGINT), len(warnings.filters), decimal.getcontext().prec, len(sys.modules))",
+      "print(random.random() == random.Random('SECRET').random(), sys.path[0], sys.argv, len(sys.path_importer_cache))",
+    ].join("\n");
+    const fresh = await run(fingerprint);
+    const left = await run(
+      [
+        "import atexit, decimal, linecache, os, random, re, signal, sys, warnings, csv, fractions",
+        "re.compile('SECRET-([0-9]+)-hidden')",
+        "os.environ['ANSWER'] = '42'",
+        "os.putenv('ANSWER2', '43')",
+        "random.seed('SECRET')",
+        "sys.settrace(lambda *a: None)",
+        "sys.setprofile(lambda *a: None)",
+        "atexit.register(print, 'SECRET at exit')",
+        "signal.signal(signal.SIGINT, lambda *a: None)",
+        "warnings.simplefilter('ignore')",
+        "decimal.getcontext().prec = 5",
+        "sys.path.insert(0, '/tmp')",
+        "sys.argv.append('SECRET')",
+        "sys.addaudithook(lambda *a: None)",
+        "linecache.cache['<SECRET>'] = (1, None, ['x'], '<SECRET>')",
+        "print('dirtied')",
+        "raise ValueError('SECRET')",
+      ].join("\n"),
+    );
+    expect(left.output).toMatch(/^dirtied\n/);
+    const next = await run(fingerprint);
+    expect(fresh.output).not.toContain("SECRET");
+    expect(next).toEqual({ output: fresh.output, reused: true });
+  });
+
   it("cannot find data the previous one left in freed memory", async () => {
     // The probe can find such data: a second test of the same submission sees the first's.
     const probe = `import sys\nif sys.stdin.readline().strip() == 'leave':\n    kept = ('PYCLASS-' + 'LEFTOVER-') * 100000\n    del kept\nelse:\n${COUNT_MARKER.replace(/^/gm, "    ")}\n`;
