@@ -130,6 +130,17 @@ describe("a submission after another on the same grading slot", () => {
     expect(next.reused).toBe(true);
   });
 
+  it("cannot read the input the previous one left unread", async () => {
+    // Three bytes of a hidden case's input are read from fd 0; the rest waits in the console's
+    // reader (JavaScript), which starts empty for every run.
+    const left = await pool.grade("import os\nprint(os.read(0, 3))", [
+      { input: "hidden input\nsecond line", expectedOutput: "" },
+    ]);
+    expect(left.results[0].output).toContain("b'hid'");
+    const next = await run("import os, sys\nprint(os.read(0, 100), repr(sys.stdin.read()))");
+    expect(next).toEqual({ output: "b'' ''\n", reused: true });
+  });
+
   it("sees no file the previous one wrote to /tmp (that interpreter is not reused)", async () => {
     await run("open('/tmp/answers.txt', 'w').write('42')\n");
     const next = await run("import os\nprint(os.path.exists('/tmp/answers.txt'))");
