@@ -20,6 +20,7 @@ const Env = z.object({
   GRADER_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   RATE_LIMIT: z.enum(["on", "off"]).optional(),
   REQUEST_LOG: z.enum(["on", "off"]).optional(),
+  INSIGHTS_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional(),
   TRUST_PROXY: z.string().optional(),
   SEED_EXERCISES: z.enum(["true", "false"]).default("true"),
   TEACHER_EMAIL_DOMAINS: z.string().default(""),
@@ -41,6 +42,11 @@ export type Config = {
   rateLimit: boolean;
   /** One JSON line per /api request on stdout (REQUEST_LOG; default on, off when NODE_ENV=test). */
   requestLog: boolean;
+  /**
+   * How long a teacher's insights overview may be reused (INSIGHTS_CACHE_SECONDS; default 3, 0 when
+   * NODE_ENV=test): decision 037.
+   */
+  insightsCacheSeconds: number;
   /** Proxies whose X-Forwarded-For we believe (TRUST_PROXY); null: the socket peer is the client. */
   trustProxy: TrustProxy;
   /** Upsert the GCSE exercise bank (content/exercises) at every start (SEED_EXERCISES, default true). */
@@ -149,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     graderPoolSize: e.GRADER_POOL_SIZE,
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === "on" : e.NODE_ENV !== "test",
     requestLog: e.REQUEST_LOG ? e.REQUEST_LOG === "on" : e.NODE_ENV !== "test",
+    insightsCacheSeconds: e.INSIGHTS_CACHE_SECONDS ?? (e.NODE_ENV === "test" ? 0 : 3),
     trustProxy,
     seedExercises: e.SEED_EXERCISES === "true",
     teacherEmailDomains,

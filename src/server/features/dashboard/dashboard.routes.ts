@@ -4,6 +4,7 @@ import { currentUser, requireRole } from "../../auth/guards.ts";
 import type { AppEnv } from "../../types.ts";
 import { getTeacherDashboard } from "./dashboard.service.ts";
 
-export const dashboardRoutes = new Hono<AppEnv>().get("/dashboard", requireRole("teacher"), async (c) =>
-  c.json(await getTeacherDashboard(c.get("deps").db, currentUser(c), c.get("deps").now())),
-);
+export const dashboardRoutes = new Hono<AppEnv>().get("/dashboard", requireRole("teacher"), async (c) => {
+  const { db, now, config } = c.get("deps");
+  return c.json(await getTeacherDashboard(db, currentUser(c), now(), config.insightsCacheSeconds));
+});

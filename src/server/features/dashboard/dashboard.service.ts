@@ -9,8 +9,9 @@ export async function getTeacherDashboard(
   db: Db,
   me: SessionUser,
   now = new Date(),
+  cacheSeconds = 0,
 ): Promise<TeacherDashboardWithInsights> {
-  const { classes, assignments, finals, tiles } = await dashboardFacts(db, me, now);
+  const { classes, assignments, finals, tiles } = await dashboardFacts(db, me, now, cacheSeconds);
   const classById = new Map(classes.map((c) => [c.id, c]));
   const { totalStudents, studentsAtRisk, overallEngagement, activeStudents } = tiles;
   return {

@@ -20,8 +20,8 @@ const date = (v: string | null) => v?.slice(0, 10) ?? "";
 
 export const insightsRoutes = new Hono<AppEnv>()
   .get("/", teacher, async (c) => {
-    const { db, now } = c.get("deps");
-    return c.json(await getOverview(db, currentUser(c), classIdOf(c), now()));
+    const { db, now, config } = c.get("deps");
+    return c.json(await getOverview(db, currentUser(c), classIdOf(c), now(), config.insightsCacheSeconds));
   })
   .get("/students/:studentId", teacher, async (c) => {
     const { db, now } = c.get("deps");
@@ -35,8 +35,8 @@ export const insightsRoutes = new Hono<AppEnv>()
   })
   // The risk list: one row per (student, class, risk).
   .get("/risks.csv", teacher, async (c) => {
-    const { db, now } = c.get("deps");
-    const o = await getOverview(db, currentUser(c), classIdOf(c), now());
+    const { db, now, config } = c.get("deps");
+    const o = await getOverview(db, currentUser(c), classIdOf(c), now(), config.insightsCacheSeconds);
     const rows = [
       [
         "Student",
@@ -80,8 +80,8 @@ export const insightsRoutes = new Hono<AppEnv>()
     return csvResponse(c, csvFileName(cls?.name ?? "all-classes", "risk-list"), rows);
   })
   .get("/assignments.csv", teacher, async (c) => {
-    const { db, now } = c.get("deps");
-    const o = await getOverview(db, currentUser(c), classIdOf(c), now());
+    const { db, now, config } = c.get("deps");
+    const o = await getOverview(db, currentUser(c), classIdOf(c), now(), config.insightsCacheSeconds);
     const rows = [
       [
         "Assignment",

@@ -23,7 +23,8 @@ import type { Db } from "../../db/client.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { chartStart, computeOverview, iso, monitorRow } from "./insights.overview.ts";
 import { assignmentsOf, caseResults, finalsOf, members, ms, rows, wrongOutputs } from "./insights.queries.ts";
-import { overviewFacts } from "./overview-facts.ts";
+import { type OverviewFacts, overviewFacts } from "./overview-facts.ts";
+import { recentFacts } from "./recent-facts.ts";
 
 export const INSIGHTS_NOT_FOUND = {
   class: "Class not found.",
@@ -36,17 +37,38 @@ function teacherOnly(me: SessionUser) {
   if (me.role !== "teacher") throw forbidden();
 }
 
-/** The facts of the teacher's classes (all, or `classId`: 404 unless theirs), in one statement. */
-async function factsFor(db: Db, me: SessionUser, now: Date, classId?: string, userId?: string) {
+// Per database (each test app has its own): the overview facts of each teacher and class filter.
+const recent = new WeakMap<Db, ReturnType<typeof recentFacts<OverviewFacts>>>();
+
+/**
+ * The facts of the teacher's classes (all, or `classId`: 404 unless theirs), in one statement;
+ * one student's (`userId`) are always read afresh. `cacheSeconds`: how old the facts of all a
+ * teacher's students may be (config.insightsCacheSeconds; decision 037).
+ */
+async function factsFor(
+  db: Db,
+  me: SessionUser,
+  now: Date,
+  { classId, userId, cacheSeconds = 0 }: { classId?: string; userId?: string; cacheSeconds?: number },
+) {
   teacherOnly(me);
   if (classId !== undefined && !isUuid(classId)) throw notFound(INSIGHTS_NOT_FOUND.class);
-  const facts = await overviewFacts(db, {
-    teacherId: me.id,
-    classIds: classId ? [classId] : null,
-    userId,
-    now,
-    finalsSince: chartStart(now),
-  });
+  const read = () =>
+    overviewFacts(db, {
+      teacherId: me.id,
+      classIds: classId ? [classId] : null,
+      userId,
+      now,
+      finalsSince: chartStart(now),
+    });
+  let cache = recent.get(db);
+  if (!cache) {
+    cache = recentFacts<OverviewFacts>();
+    recent.set(db, cache);
+  }
+  const facts = userId
+    ? await read()
+    : await cache(`${me.id} ${classId ?? "all"}`, cacheSeconds * 1000, read);
   if (classId && facts.selected.length === 0) throw notFound(INSIGHTS_NOT_FOUND.class);
   return facts;
 }
@@ -59,8 +81,9 @@ export async function getOverview(
   me: SessionUser,
   classId: string | undefined,
   now: Date,
+  cacheSeconds = 0,
 ): Promise<InsightsOverview> {
-  const facts = await factsFor(db, me, now, classId);
+  const facts = await factsFor(db, me, now, { classId, cacheSeconds });
   const o = computeOverview(facts, facts.selected, now);
   return {
     generatedAt: now.toISOString(),
@@ -81,8 +104,8 @@ export async function getOverview(
  * dashboard's Total Students and Teaching Insights figures), with the classes, assignments and
  * work behind it, so the dashboard needs no statement of its own.
  */
-export async function dashboardFacts(db: Db, me: SessionUser, now: Date) {
-  const facts = await factsFor(db, me, now);
+export async function dashboardFacts(db: Db, me: SessionUser, now: Date, cacheSeconds = 0) {
+  const facts = await factsFor(db, me, now, { cacheSeconds });
   const { tiles } = computeOverview(facts, facts.selected, now);
   return { classes: facts.owned, assignments: facts.assignments, finals: facts.finals, tiles };
 }
@@ -95,7 +118,7 @@ export async function getStudentPerformance(
   classId: string | undefined,
   now: Date,
 ): Promise<StudentPerformance> {
-  const facts = await factsFor(db, me, now, classId, studentId);
+  const facts = await factsFor(db, me, now, { classId, userId: studentId });
   const theirs = new Set(facts.members.filter((m) => m.userId === studentId).map((m) => m.classId));
   const classes = facts.selected.filter((c) => theirs.has(c.id));
   if (classes.length === 0) throw notFound(INSIGHTS_NOT_FOUND.student);
