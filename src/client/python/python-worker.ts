@@ -6,7 +6,7 @@
 // and capped by pyodide-console.mjs and console-recorder.mjs: the same code as the server grader.
 import { recordedRun } from "../../shared/grading/console-recorder.mjs";
 import harnessSource from "../../shared/grading/harness.py?raw";
-import { closeJsBridges } from "../../shared/grading/js-bridges.mjs";
+import { closeJsBridges, hidePyodideApi } from "../../shared/grading/js-bridges.mjs";
 import {
   attachConsole,
   type PyodideConsole,
@@ -29,6 +29,7 @@ type Pyodide = {
   setInterruptBuffer(buffer: Int32Array): void;
   makeMemorySnapshot(): Uint8Array;
   unregisterJsModule(name: string): void;
+  _module: { __hiwire_set(slot: number, value: unknown): number };
 };
 type LoadPyodide = (options: Record<string, unknown>) => Promise<Pyodide>;
 
@@ -112,8 +113,11 @@ async function init(msg: Extract<ToWorker, { type: "init" }>) {
     py = loaded.py;
     // Code here may come from any teacher (starter code): without `js` it cannot act with the
     // student's session (fetch with their cookies) or touch the page's worker. Done after every
-    // load, snapshot or not (a snapshot restores the modules).
+    // load, snapshot or not (a snapshot restores the modules). Pyodide's API stays in fixed JS
+    // reference slots, where a program forging a reference with ctypes found it (and through it
+    // globalThis): emptied too.
     closeJsBridges(py);
+    hidePyodideApi(py);
     // Without shared memory (re-run mode) the buffer is still ours to set from this thread: the
     // console interrupts a program that needs a line it hasn't got, or passed the output cap.
     interrupt = msg.interrupt ? new Int32Array(msg.interrupt) : new Int32Array(1);

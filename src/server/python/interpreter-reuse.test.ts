@@ -226,6 +226,20 @@ describe("a submission after another on the same grading slot", () => {
     expect(next).toEqual({ output: "False\n", reused: false });
   });
 
+  it("draws other random numbers than the previous one, reused or new (not the snapshot's)", async () => {
+    // Every interpreter starts from one memory snapshot, and a reset puts its memory back: without
+    // a reseed per run, random would start in the same state for every submission on every host.
+    const draw = "import random\nprint(random.random(), random.getrandbits(64))";
+    const first = await run(draw);
+    const reused = await run(draw);
+    expect(reused.reused).toBe(true);
+    await run("import os\nkept = os.open('/tmp', os.O_RDONLY)");
+    const renewed = await run(draw);
+    expect(renewed.reused).toBe(false);
+    for (const { output } of [first, reused, renewed]) expect(output).toMatch(/^0\.\d+ \d+\n$/);
+    expect(new Set([first.output, reused.output, renewed.output]).size).toBe(3);
+  });
+
   it("is unaffected by a previous one whose interpreter had to be killed", async () => {
     await run("sum(range(10**11))\n", 300);
     const next = await run("import math\nprint(math.pi)");

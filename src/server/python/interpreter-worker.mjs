@@ -17,7 +17,7 @@ import Module, { createRequire, syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
-import { closeJsBridges } from "../../shared/grading/js-bridges.mjs";
+import { closeJsBridges, hidePyodideApi } from "../../shared/grading/js-bridges.mjs";
 import { attachConsole } from "../../shared/grading/pyodide-console.mjs";
 import { recordPristine, watchImports } from "./interpreter-reset.mjs";
 
@@ -139,22 +139,6 @@ function bridgeRefs(module) {
   });
 }
 
-/**
- * Pyodide's fixed JS reference slots that still hold its public API (`pyodide`) and its internal
- * `API` once the bridges are closed (Pyodide 314's getExpectedKeys: null, jsglobals, public API,
- * API, …). Nothing in Python refers to them any more, but a program that writes a forged
- * reference into a JsProxy with ctypes (slot 2 is reference 5) got the API back: mountNodeFS
- * read and wrote the host's files, config._loadSnapshot is the snapshot every later interpreter
- * of this host loads from. Found by interpreter-reuse.test.ts ("forged reference").
- */
-const API_SLOTS = [2, 3];
-
-/** Replaces the API in its slots by an empty object: a forged reference then reaches nothing. */
-function hideApiSlots(/** @type {any} */ module) {
-  const nothing = Object.freeze(Object.create(null));
-  for (const slot of API_SLOTS) if (module.__hiwire_set(slot, nothing) < 0) throw new Error("hiwire slot");
-}
-
 async function load() {
   neutraliseChildProcess();
   neutraliseSockets();
@@ -213,7 +197,8 @@ async function main() {
     py.runPython(BLOCK_SYSTEM);
     py.runPython(readFileSync(data.harnessPath, "utf8"), { filename: "harness.py" });
   }
-  hideApiSlots(py._module);
+  // Pyodide's API, still in fixed JS reference slots: a forged reference (ctypes) reached it.
+  hidePyodideApi(py);
   // Everything the program shows is recorded in JavaScript (pyodide-console.mjs, shared with the
   // browser worker): bytes written to fd 1/2, console-only text (prompts) written to a console
   // device, each input line as it is consumed. Attached once, before any student code runs.

@@ -12,6 +12,7 @@ line; once it runs out input() returns '' (echoed as an empty line, as if Enter 
 import builtins
 import io
 import os
+import random
 import shutil
 import sys
 import tempfile
@@ -22,6 +23,9 @@ DEFAULT_MAX_OUTPUT = 1_000_000
 # Deep recursion past this overflows the JavaScript stack in Pyodide and can leave the
 # interpreter broken, so student code may lower the limit but never raise it beyond this.
 MAX_RECURSION_LIMIT = 1000
+# Reseeds the random module's shared generator from os.urandom. Taken now, so a program that
+# replaced random.seed (or random._inst) in an earlier test of its job cannot skip it.
+_RESEED_RANDOM = random.seed
 
 
 class OutputLimitReached(BaseException):
@@ -433,6 +437,10 @@ def run_on_host(code, console_fd, fresh_dir=True, stream=False):
     browser shows output as it is printed). Returns the error line (the same 'Error: ...' text
     run_program would append), or None. The host treats the answer as a claim by the program -
     it only ever fails the program's own test - and checks its type and size."""
+    # Every interpreter starts from one memory snapshot (server and browser), so `random` would
+    # start in the snapshot's state: the same "random" numbers for every run, student and host.
+    # CPython seeds each process from os.urandom; each run here is such a process.
+    _RESEED_RANDOM()
     console = _HostConsole(console_fd, stream)
     stdin = _Input(console, None, None, False, from_fd=True)
     stdout = console.stdout

@@ -4,3 +4,4 @@ export function closeJsBridges(py: {
   unregisterJsModule(name: string): void;
   runPython(code: string): unknown;
 }): void;
+export function hidePyodideApi(py: { _module: { __hiwire_set(slot: number, value: unknown): number } }): void;
