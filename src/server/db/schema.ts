@@ -361,6 +361,9 @@ export const rateLimits = pgTable(
     key: text("key").primaryKey(),
     count: integer("count").notNull().default(0),
     resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+    // A lease's holder (a random token per acquisition), so a holder whose lease lapsed cannot
+    // renew or release the next holder's. Null for counters.
+    owner: text("owner"),
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );

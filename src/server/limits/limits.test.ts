@@ -55,27 +55,49 @@ describe("hit", () => {
 
 describe("leases", () => {
   it("one holder at a time until released or expired", async () => {
-    expect(await acquireLease(database.db, "lease:a", 30_000, t0)).toBe(true);
-    expect(await acquireLease(database.db, "lease:a", 30_000, at(1000))).toBe(false);
-    await releaseLease(database.db, "lease:a");
-    expect(await acquireLease(database.db, "lease:a", 30_000, at(2000))).toBe(true);
+    const first = await acquireLease(database.db, "lease:a", 30_000, t0);
+    expect(first).toEqual(expect.any(String));
+    expect(await acquireLease(database.db, "lease:a", 30_000, at(1000))).toBeNull();
+    await releaseLease(database.db, "lease:a", first as string);
+    expect(await acquireLease(database.db, "lease:a", 30_000, at(2000))).not.toBeNull();
     // A holder that crashed never releases: the lease ends with its TTL.
-    expect(await acquireLease(database.db, "lease:a", 30_000, at(31_999))).toBe(false);
-    expect(await acquireLease(database.db, "lease:a", 30_000, at(32_000))).toBe(true);
+    expect(await acquireLease(database.db, "lease:a", 30_000, at(31_999))).toBeNull();
+    expect(await acquireLease(database.db, "lease:a", 30_000, at(32_000))).not.toBeNull();
   });
 
   it("a renewed lease outlives its first TTL", async () => {
-    expect(await acquireLease(database.db, "lease:renew", 10_000, t0)).toBe(true);
-    await renewLease(database.db, "lease:renew", 10_000, at(8000));
-    expect(await acquireLease(database.db, "lease:renew", 10_000, at(12_000))).toBe(false);
-    expect(await acquireLease(database.db, "lease:renew", 10_000, at(18_000))).toBe(true);
+    const owner = await acquireLease(database.db, "lease:renew", 10_000, t0);
+    expect(await renewLease(database.db, "lease:renew", owner as string, 10_000, at(8000))).toBe(true);
+    expect(await acquireLease(database.db, "lease:renew", 10_000, at(12_000))).toBeNull();
+    expect(await acquireLease(database.db, "lease:renew", 10_000, at(18_000))).not.toBeNull();
+  });
+
+  it("a holder whose lease lapsed can neither release nor renew the next holder's", async () => {
+    const late = await acquireLease(database.db, "lease:lapsed", 10_000, t0);
+    expect(late).not.toBeNull();
+    // Its renewal never came in time: the lease ran out and a second holder took it.
+    const next = await acquireLease(database.db, "lease:lapsed", 10_000, at(10_000));
+    expect(next).not.toBeNull();
+    expect(next).not.toBe(late);
+
+    await releaseLease(database.db, "lease:lapsed", late as string);
+    expect(await acquireLease(database.db, "lease:lapsed", 10_000, at(11_000))).toBeNull();
+
+    expect(await renewLease(database.db, "lease:lapsed", late as string, 10_000, at(19_000))).toBe(false);
+    // Not extended to 29 s by the stale renewal: the second holder's lease still ends at 20 s.
+    const third = await acquireLease(database.db, "lease:lapsed", 10_000, at(20_000));
+    expect(third).not.toBeNull();
+
+    // And the rightful holder's release does end its lease.
+    await releaseLease(database.db, "lease:lapsed", third as string);
+    expect(await acquireLease(database.db, "lease:lapsed", 10_000, at(21_000))).not.toBeNull();
   });
 
   it("concurrent takers: exactly one wins", async () => {
     const won = await Promise.all(
       Array.from({ length: 8 }, () => acquireLease(database.db, "lease:race", 5000, t0)),
     );
-    expect(won.filter(Boolean)).toHaveLength(1);
+    expect(won.filter((owner) => owner !== null)).toHaveLength(1);
   });
 
   it("pruneExpired removes only ended rows", async () => {

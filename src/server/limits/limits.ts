@@ -1,7 +1,8 @@
 // Limits kept in the database (table rate_limits), so every instance on one PostgreSQL shares
 // one allowance: fixed-window counters (`hit`) and short in-flight leases (`acquireLease`).
 // Each is a single atomic upsert; no read-then-write race between instances.
-import { eq, lte, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 
@@ -49,38 +50,54 @@ export async function clear(db: Db, key: string): Promise<void> {
 }
 
 /**
- * Takes the lease `key` for `ttlMs` unless another holder's lease is still live. The TTL bounds
- * how long a crashed instance can hold it; a holder releases it as soon as it is done.
+ * Takes the lease `key` for `ttlMs` unless another holder's lease is still live, and returns the
+ * token that names this holder (null when refused). The TTL bounds how long a crashed instance can
+ * hold it; a holder releases it as soon as it is done. Renewing and releasing need the token:
+ * a holder whose renewal came too late may find its lease taken by the next holder, and must then
+ * neither extend nor delete that one.
  */
 export async function acquireLease(
   db: Db,
   key: string,
   ttlMs: number,
   now: Date = new Date(),
-): Promise<boolean> {
+): Promise<string | null> {
+  const owner = randomUUID();
   const resetAt = new Date(now.getTime() + ttlMs);
   const rows = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
+    .values({ key, count: 1, resetAt, owner })
     .onConflictDoUpdate({
       target: rateLimits.key,
-      set: { count: 1, resetAt },
+      set: { count: 1, resetAt, owner },
       setWhere: sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`,
     })
+    .returning({ key: rateLimits.key });
+  return rows.length === 1 ? owner : null;
+}
+
+/**
+ * Pushes the lease's end to `ttlMs` from now while `owner` still holds it (its holder is still
+ * working). Returns false when the lease has passed to another holder or is gone.
+ */
+export async function renewLease(
+  db: Db,
+  key: string,
+  owner: string,
+  ttlMs: number,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const rows = await db
+    .update(rateLimits)
+    .set({ resetAt: new Date(now.getTime() + ttlMs) })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.owner, owner)))
     .returning({ key: rateLimits.key });
   return rows.length === 1;
 }
 
-/** Pushes a live lease's end to `ttlMs` from now (its holder is still working). */
-export async function renewLease(db: Db, key: string, ttlMs: number, now: Date = new Date()): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ resetAt: new Date(now.getTime() + ttlMs) })
-    .where(eq(rateLimits.key, key));
-}
-
-export async function releaseLease(db: Db, key: string): Promise<void> {
-  await clear(db, key);
+/** Ends `owner`'s lease; a lease that has since passed to another holder stays theirs. */
+export async function releaseLease(db: Db, key: string, owner: string): Promise<void> {
+  await db.delete(rateLimits).where(and(eq(rateLimits.key, key), eq(rateLimits.owner, owner)));
 }
 
 /** Deletes rows whose window or lease has ended (housekeeping; correctness never depends on it). */

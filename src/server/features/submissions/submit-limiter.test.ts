@@ -99,6 +99,29 @@ describe("submit limiter", () => {
     await held;
   });
 
+  it("a submission that outlived its lease does not free the next one's when it finishes", async () => {
+    // The first submission's renewals never land (the clock jumps past the TTL before the first
+    // is due), so its lease lapses and the student's second submission takes it.
+    let t = Date.parse("2026-11-22T12:00:00Z");
+    const limiter = createSubmitLimiter(database.db, { leaseMs: 60_000, now: () => new Date(t) });
+    const lapsed = pending("first");
+    const first = limiter.run("ida", lapsed.grade);
+    await lapsed.started;
+    t += 60_000;
+    const current = pending("second");
+    const second = limiter.run("ida", current.grade);
+    await current.started;
+
+    lapsed.finish();
+    await expect(first).resolves.toBe("first");
+    await expect(limiter.run("ida", async () => "third")).rejects.toMatchObject({
+      code: "SUBMISSION_IN_PROGRESS",
+    });
+    current.finish();
+    await expect(second).resolves.toBe("second");
+    await expect(limiter.run("ida", async () => "third")).resolves.toBe("third");
+  });
+
   it("counts Run Tests attempts: 30 a minute across instances", async () => {
     const a = createSubmitLimiter(database.db);
     const b = createSubmitLimiter(database.db);

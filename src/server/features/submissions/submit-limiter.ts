@@ -19,7 +19,8 @@ export const SUBMIT_LIMIT_MESSAGES = {
  * while it waits. The TTL only matters when an instance dies mid-grading: its students are told
  * "still being checked" until the lease runs out, so it is kept to a few seconds (a restart takes
  * about as long; the crash test measures it). A renewal that comes late only lets a second
- * submission of the same student start early.
+ * submission of the same student start early; it cannot free the lease for a third (the lease
+ * names its holder, see acquireLease).
  */
 export const CHECKING_LEASE_MS = 10_000;
 const MINUTE = 60_000;
@@ -31,8 +32,8 @@ export function createSubmitLimiter(
   { perMinute = 10, runsPerMinute = 30, leaseMs = CHECKING_LEASE_MS, now = () => new Date() } = {},
 ) {
   /** Pushes the lease's end forward while its holder is still working. */
-  const renew = (key: string) =>
-    renewLease(db, key, leaseMs, now()).catch((e: unknown) =>
+  const renew = (key: string, owner: string) =>
+    renewLease(db, key, owner, leaseMs, now()).catch((e: unknown) =>
       console.error("fair use: could not renew a lease:", e instanceof Error ? e.message : e),
     );
 
@@ -40,9 +41,10 @@ export function createSubmitLimiter(
     /** Runs `grade` for `userId`, or throws 429 when they are over their share. */
     async run<T>(userId: string, grade: () => Promise<T>): Promise<T> {
       const lease = `submit:checking:${userId}`;
-      if (!(await acquireLease(db, lease, leaseMs, now())))
+      const owner = await acquireLease(db, lease, leaseMs, now());
+      if (owner === null)
         throw new AppError("SUBMISSION_IN_PROGRESS", 429, SUBMIT_LIMIT_MESSAGES.busy, { "Retry-After": "5" });
-      const keepAlive = setInterval(() => void renew(lease), leaseMs / 3);
+      const keepAlive = setInterval(() => void renew(lease, owner), leaseMs / 3);
       keepAlive.unref();
       try {
         const { allowed, retryAfterMs } = await hit(
@@ -56,8 +58,9 @@ export function createSubmitLimiter(
         return await grade();
       } finally {
         clearInterval(keepAlive);
-        // If the release fails, the lease still ends with its TTL.
-        await releaseLease(db, lease).catch(() => {});
+        // If the release fails, the lease still ends with its TTL. Only our own lease is released:
+        // if ours lapsed and the student's next submission took it, that one keeps it.
+        await releaseLease(db, lease, owner).catch(() => {});
       }
     },
 
