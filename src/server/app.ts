@@ -10,6 +10,7 @@ import {
 import { authRateLimits } from "./auth/auth-limits.ts";
 import { clientAddress, isDevClient } from "./auth/client-address.ts";
 import { type SessionUser, toSessionUser } from "./auth/guards.ts";
+import { jsonBodiesOnly } from "./auth/json-bodies-only.ts";
 import { createMailer, type Mailer } from "./auth/mail.ts";
 import { createSessionCache, mayChangeSessions, sessionKey } from "./auth/session-cache.ts";
 import type { Config } from "./config.ts";
@@ -111,6 +112,7 @@ export function createApp({
   app.get("/api/health", healthRoute({ db, grader, graderSlots: config.graderPoolSize }));
   app.post(
     "/api/auth/*",
+    jsonBodiesOnly,
     authRateLimits(db, config, async (headers) => (await readSession(headers))?.id ?? null),
   );
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));

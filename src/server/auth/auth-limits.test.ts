@@ -12,6 +12,7 @@ import { loadConfig } from "../config.ts";
 import { hit, peek } from "../limits/limits.ts";
 import { AUTH_LIMITS, authLimitKey } from "./auth-limits.ts";
 import { parseTrustProxy } from "./client-address.ts";
+import { JSON_ONLY_MESSAGE } from "./json-bodies-only.ts";
 
 let t: TestApp;
 let server: ServedApp;
@@ -32,6 +33,39 @@ function signInFrom(address: string, email: string, password = "wrong-password")
     headers: { "X-Forwarded-For": address },
   });
 }
+
+describe("bodies the limits cannot read", () => {
+  it("refuse a sign-in posted as a form, multipart or text (415): none escapes the per-account limits", async () => {
+    const form = new URLSearchParams({ email: victim.email, password: "wrong-password" });
+    const multipart = new FormData();
+    multipart.set("email", victim.email);
+    multipart.set("password", "wrong-password");
+    const bodies: [BodyInit, Record<string, string>][] = [
+      [form, {}],
+      [multipart, {}],
+      [JSON.stringify({ email: victim.email, password: "x" }), { "Content-Type": "text/plain" }],
+    ];
+    for (const [body, headers] of bodies) {
+      const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { Origin: TEST_ORIGIN, "X-Forwarded-For": "10.0.9.1", ...headers },
+        body,
+      });
+      expect(res.status).toBe(415);
+      expect(await res.json()).toEqual({
+        error: { code: "UNSUPPORTED_MEDIA_TYPE", message: JSON_ONLY_MESSAGE },
+      });
+    }
+    // The JSON one is read and answered as ever (a wrong password).
+    expect((await signInFrom("10.0.9.1", victim.email)).status).toBe(401);
+  });
+
+  it("let every JSON auth write through as before (sign-out)", async () => {
+    const someone = await createUser(t, { email: "signs-out@example.com" });
+    const res = await server.request("POST", "/api/auth/sign-out", { body: {}, cookie: someone.cookie });
+    expect(res.status).toBe(200);
+  });
+});
 
 describe("sign-in limits", () => {
   it("lock one address + e-mail after 10 attempts a minute: 429, Retry-After, a clear message", async () => {
