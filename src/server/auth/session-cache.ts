@@ -9,7 +9,10 @@ type Entry = { user: SessionUser | null; at: number };
 
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
-export function createSessionCache({ ttlMs = 5_000, max = 20_000 } = {}) {
+/** How long an entry lives: the longest a revocation made on another instance goes unseen here. */
+export const SESSION_CACHE_TTL_MS = 5_000;
+
+export function createSessionCache({ ttlMs = SESSION_CACHE_TTL_MS, max = 20_000 } = {}) {
   const entries = new Map<string, Entry>();
   return {
     get(key: string): SessionUser | null | undefined {
