@@ -6,6 +6,7 @@
 // would not hash faster anyway.
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import type { MiddlewareHandler } from "hono";
+import { AUTH_MESSAGES } from "../../shared/domain/auth-rules.ts";
 import { AppError } from "../errors.ts";
 
 export const PASSWORD_JOBS_AT_ONCE = 2;
@@ -40,8 +41,7 @@ export const queuedPasswordHashing = {
 /** More password jobs than this waiting (≈ 10 s of hashing on 2 cores) and new ones are turned away. */
 export const MAX_WAITING_PASSWORD_JOBS = 200;
 export const PASSWORD_BACKLOG_RETRY_SECONDS = 5;
-export const PASSWORD_BACKLOG_MESSAGE =
-  "PyClass is busy signing people in. Please try again in a few seconds.";
+export const PASSWORD_BACKLOG_MESSAGE = AUTH_MESSAGES.busy;
 
 // The auth writes that hash or check a password (Better Auth's paths under /api/auth).
 const PASSWORD_PATHS = new Set([

@@ -14,6 +14,8 @@ export const AUTH_MESSAGES = {
   accountExists: "An account with this email already exists. Please try signing in instead.",
   updatePasswordFailed: "Failed to update password.",
   passwordUpdated: "Password updated successfully!",
+  // Ours, not the spec's: the server's password hashing is backlogged (503).
+  busy: "PyClass is busy signing people in. Please try again in a few seconds.",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;

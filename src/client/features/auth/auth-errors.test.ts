@@ -17,6 +17,11 @@ describe("sign-in error messages", () => {
     ).toBe("Invalid email or password");
     expect(signInErrorMessage(null)).toBe("An unexpected error occurred. Please try again.");
   });
+  it("asks to come back in a few seconds when the server's password hashing is backlogged (503)", () => {
+    const busy = "PyClass is busy signing people in. Please try again in a few seconds.";
+    expect(signInErrorMessage({ code: "BUSY", status: 503 })).toBe(busy);
+    expect(signUpErrorMessage({ code: "BUSY", status: 503 })).toBe(busy);
+  });
 });
 
 describe("sign-up error messages", () => {

@@ -7,6 +7,7 @@ export function signInErrorMessage(error: AuthFailure): string {
   if (!error) return AUTH_MESSAGES.unexpected;
   if (error.code === "EMAIL_NOT_VERIFIED") return AUTH_MESSAGES.unconfirmed;
   if (error.status === 429) return "Too many sign-in attempts. Please wait a minute and try again.";
+  if (error.status === 503) return AUTH_MESSAGES.busy;
   // "Login: backend error — the backend message is shown".
   if (error.message) return error.message;
   return AUTH_MESSAGES.unexpected;
@@ -22,5 +23,6 @@ export function signUpErrorMessage(error: AuthFailure): string {
     return AUTH_MESSAGES.accountExists;
   }
   if (error?.code === "PASSWORD_TOO_SHORT") return AUTH_MESSAGES.passwordTooShort;
+  if (error?.status === 503) return AUTH_MESSAGES.busy;
   return `Signup error: ${error?.message ?? "please try again."}`;
 }
