@@ -35,7 +35,7 @@ import type { GraderPool } from "../python/index.ts";
 import { DEMO_ACCOUNTS, saveDemoLogins } from "../seed/demo.ts";
 import { NotABackupError, unpackBackup } from "./archive.ts";
 import { ENDPOINT_FILE, NoBackupEndpointError, requestBackup, serveBackups } from "./endpoint.ts";
-import { restoreBackup } from "./restore.ts";
+import { knownMigrations, restoreBackup } from "./restore.ts";
 import { snapshotPglite } from "./snapshot.ts";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -220,6 +220,15 @@ if (testDbKind === "pglite") {
       expect(notOurs.code).toBe(1);
       expect(notOurs.stderr).toContain("is not a PyClass backup");
       expect(fs.existsSync(path.join(tmp, "never-made"))).toBe(false);
+
+      // A backup from a newer PyClass (one migration more than this code knows) is refused.
+      const backup = await unpackBackup(fs.readFileSync(file), file);
+      const newer = { ...backup, manifest: { ...backup.manifest, migrations: knownMigrations() + 1 } };
+      const target = path.join(tmp, "rolled-back");
+      await expect(restoreBackup(newer, target)).rejects.toThrow(
+        `its database has ${knownMigrations() + 1} migrations; this PyClass knows ${knownMigrations()}`,
+      );
+      expect(fs.existsSync(target)).toBe(false);
     }, 60_000);
   });
 } else {

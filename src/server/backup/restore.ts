@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { migrationsFolder } from "../db/client.ts";
 import { LOCK_FILE, lockDataDir } from "../db/lock.ts";
 import type { Backup } from "./archive.ts";
 
@@ -19,8 +20,27 @@ function refuseUnlessEmpty(dataDir: string, allowed: string[] = []): void {
   }
 }
 
+/** How many migrations this PyClass knows (drizzle's journal). */
+export function knownMigrations(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"));
+  return (journal as { entries: unknown[] }).entries.length;
+}
+
+/**
+ * A backup from a newer PyClass has tables this code doesn't know and migrations it would skip:
+ * refused (e.g. rolling back the code at 8am and restoring last night's backup onto it).
+ */
+function refuseNewerThanThisCode(backup: Backup, known = knownMigrations()): void {
+  if (backup.manifest.migrations > known)
+    throw new RestoreRefusedError(
+      `This backup was taken by a newer PyClass (its database has ${backup.manifest.migrations} migrations; ` +
+        `this PyClass knows ${known}). Update PyClass, then restore it.`,
+    );
+}
+
 /** Restores `backup` into `dataDir` (created if missing); returns the number of migrations it has. */
 export async function restoreBackup(backup: Backup, dataDir: string): Promise<number> {
+  refuseNewerThanThisCode(backup);
   refuseUnlessEmpty(dataDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // The lock keeps a server from starting on the directory while it is being filled.
