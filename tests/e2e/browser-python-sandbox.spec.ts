@@ -32,34 +32,55 @@ async function openPlayground(page: Page) {
 const PROBE_PATH = "/api/forged-reference-probe";
 
 test("a forged JS reference (ctypes) reaches neither Pyodide's API nor fetch", async ({ page, context }) => {
-  // Pyodide 314 keeps its public API in slot 2 of its JS reference table (reference 5) and its
-  // internal API in slot 3 (reference 7); a JsProxy's reference sits 36 bytes into it. Both lead to
-  // API.config.jsglobals, the worker's globalThis: fetch there carries the student's cookies.
+  // A JsProxy's reference sits 36 bytes into it, (2 * slot + 1) | version << 26 in Pyodide 314's
+  // encoding. Fixed slots 1-6 held jsglobals (the worker's globalThis unless loadPyodide is given
+  // another), the public API, the internal API, a scheduler, the internal API again and {}. A
+  // wrong version (or a freed slot) is a fatal error, so each guess is a page load of its own, and
+  // one whose interpreter stopped reached nothing. Each way to fetch from a slot is tried (the
+  // slot itself, its config.jsglobals, its API's), and the API's attributes are looked for.
+  test.setTimeout(240_000);
   const probes: string[] = [];
   await context.route(`**${PROBE_PATH}?*`, async (route) => {
     probes.push(route.request().url());
     await route.fulfill({ status: 204 });
   });
   await signUpVerified(page, "student");
-  await openPlayground(page);
-  const output = await runCode(
-    page,
-    [
-      "import ctypes",
-      "from pyodide.ffi import to_js",
-      "for ref in (5, 7):",
-      "    proxy = to_js([0])",
-      "    ctypes.c_uint32.from_address(id(proxy) + 36).value = ref",
-      "    try:",
-      "        api = proxy if ref == 7 else proxy._api",
-      `        api.config.jsglobals.fetch('${PROBE_PATH}?ref=' + str(ref))`,
-      "        print('reached fetch', ref)",
-      "    except Exception as e:",
-      "        print(type(e).__name__)",
-      "print('end')",
-    ].join("\n"),
-  );
-  expect(output).toBe("AttributeError\nAttributeError\nend\n");
+  const reachedSlots: number[] = [];
+  for (const slot of [1, 2, 3, 4, 5, 6])
+    for (const version of [0, 1, 2]) {
+      await openPlayground(page);
+      await setCode(
+        page,
+        [
+          "import ctypes",
+          "from pyodide.ffi import to_js",
+          "ways = (lambda p: p, lambda p: p.config.jsglobals, lambda p: p._api.config.jsglobals)",
+          "proxy = to_js([0])",
+          "cell = ctypes.c_uint32.from_address(id(proxy) + 36)",
+          `original, cell.value = cell.value, ${(2 * slot + 1) | (version << 26)}`,
+          "reached = []",
+          "for way, path in enumerate(ways):",
+          "    try:",
+          `        path(proxy).fetch('${PROBE_PATH}?slot=${slot}')`,
+          "        reached.append(way)",
+          "    except Exception:",
+          "        pass",
+          "names = ('config', '_api', 'public_api', 'runPython', 'fetch', 'globalThis')",
+          "found = [n for n in names if hasattr(proxy, n)]",
+          "cell.value = original  # dropping a proxy to a fixed slot would stop the interpreter",
+          "print(reached, found)",
+        ].join("\n"),
+      );
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+      const output = page.getByTestId("output");
+      await expect(output).toHaveText(/^\[.*\] \[.*\]\n$|\[program stopped\]$/);
+      const text = (await output.textContent()) ?? "";
+      if (text.endsWith("[program stopped]")) continue;
+      expect(text, `slot ${slot}, version ${version}`).toBe("[] []\n");
+      reachedSlots.push(slot);
+    }
+  // The guesses do reach the slots that stay held (the API's, emptied): the probe can fail.
+  expect(reachedSlots).toEqual(expect.arrayContaining([2, 3]));
   // A request the program started would have arrived by the time a second program has run.
   await setCode(page, 'print("after")');
   await page.getByRole("button", { name: "Run", exact: true }).click();

@@ -6,7 +6,12 @@
 // and capped by pyodide-console.mjs and console-recorder.mjs: the same code as the server grader.
 import { recordedRun } from "../../shared/grading/console-recorder.mjs";
 import harnessSource from "../../shared/grading/harness.py?raw";
-import { closeJsBridges, hidePyodideApi } from "../../shared/grading/js-bridges.mjs";
+import {
+  closeJsBridges,
+  type HiwireModule,
+  hidePyodideApi,
+  type PyodideInternals,
+} from "../../shared/grading/js-bridges.mjs";
 import {
   attachConsole,
   type PyodideConsole,
@@ -29,7 +34,8 @@ type Pyodide = {
   setInterruptBuffer(buffer: Int32Array): void;
   makeMemorySnapshot(): Uint8Array;
   unregisterJsModule(name: string): void;
-  _module: { __hiwire_set(slot: number, value: unknown): number };
+  _module: HiwireModule;
+  _api: PyodideInternals;
 };
 type LoadPyodide = (options: Record<string, unknown>) => Promise<Pyodide>;
 
@@ -40,8 +46,9 @@ function hashText(text: string): string {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16);
 }
-// The snapshot holds the harness already loaded, so a new harness needs a new snapshot.
-const SNAPSHOT_KEY = `/pyodide-snapshot/${PYODIDE_VERSION}/${hashText(harnessSource)}`;
+// The snapshot holds the harness already loaded, so a new harness needs a new snapshot; and the
+// options it was made with (`empty-jsglobals`: an older one was made with the worker's globalThis).
+const SNAPSHOT_KEY = `/pyodide-snapshot/${PYODIDE_VERSION}/empty-jsglobals/${hashText(harnessSource)}`;
 /** The page is told about new output at most every FLUSH_MS; it also polls the shared buffer each
  * frame, so output printed just before a long silent loop still shows. Without shared memory,
  * text is sent in batches (the first write of a run at once). */
@@ -73,7 +80,9 @@ async function loadWithSnapshot(
   loadPyodide: LoadPyodide,
   { cache, response }: CachedSnapshot,
 ): Promise<{ py: Pyodide; snapshot: "loaded" | "made" | "none" }> {
-  const options = { indexURL: PYODIDE_BASE_PATH };
+  // Not the worker's globalThis (Pyodide's default): the `js` module is closed anyway, and so no
+  // JS reference slot holds an object with fetch (see hidePyodideApi).
+  const options = { indexURL: PYODIDE_BASE_PATH, jsglobals: Object.create(null) as object };
   if (cache && response) {
     try {
       // A promise: Pyodide fetches and compiles its wasm while the snapshot is being read.

@@ -201,27 +201,40 @@ describe("a submission after another on the same grading slot", () => {
   });
 
   it("cannot reach Pyodide's API through a forged JS reference (ctypes)", async () => {
-    // Pyodide 314 keeps its public API in slot 2 of its JS reference table (reference 5) and its
-    // internal API in slot 3 (reference 7); a JsProxy's reference sits 36 bytes into it. With the
-    // API a program could mount the host's folders (mountNodeFS) and write into the snapshot
-    // later interpreters load from (config._loadSnapshot).
-    const probe = await run(
-      [
-        "import ctypes, os",
-        "from pyodide.ffi import to_js",
-        "os.mkdir('/tmp/host')",
-        "for ref in (5, 7):",
-        "    proxy = to_js([0])",
-        "    ctypes.c_uint32.from_address(id(proxy) + 36).value = ref",
-        "    try:",
-        "        proxy.mountNodeFS('/tmp/host', '/etc')",
-        "        print('mounted', os.path.exists('/tmp/host/passwd'))",
-        "    except Exception as e:",
-        "        print(type(e).__name__)",
-        "    print('snapshot' if hasattr(proxy, 'config') else 'no snapshot')",
-      ].join("\n"),
-    );
-    expect(probe.output).toBe("AttributeError\nno snapshot\nAttributeError\nno snapshot\n");
+    // A JsProxy's reference sits 36 bytes into it, (2 * slot + 1) | version << 26 in Pyodide 314's
+    // encoding. Fixed slots 1-6 held jsglobals, the public API, the internal API, a scheduler, the
+    // internal API again and {}. With the API a program could mount the host's folders
+    // (mountNodeFS) and write into the snapshot later interpreters load from
+    // (config._loadSnapshot). A wrong version (or a freed slot) is a fatal error: each guess is a
+    // program of its own, and one whose interpreter stopped reached nothing.
+    const stopped =
+      "Error: the program stopped the Python interpreter (too deep recursion or too much memory?)";
+    const reachedSlots: number[] = [];
+    for (const slot of [1, 2, 3, 4, 5, 6])
+      for (const version of [0, 1, 2]) {
+        const probe = await run(
+          [
+            "import ctypes, os",
+            "from pyodide.ffi import to_js",
+            "os.makedirs('/tmp/host', exist_ok=True)",
+            "proxy = to_js([0])",
+            "cell = ctypes.c_uint32.from_address(id(proxy) + 36)",
+            `original, cell.value = cell.value, ${(2 * slot + 1) | (version << 26)}`,
+            "try:",
+            "    proxy.mountNodeFS('/tmp/host', '/etc')",
+            "except Exception:",
+            "    pass",
+            "names = ('mountNodeFS', 'config', '_api', 'public_api', 'FS', '_module', 'process', 'require')",
+            "found = [n for n in names if hasattr(proxy, n)]",
+            "cell.value = original  # dropping a proxy to a fixed slot would stop the interpreter",
+            "print(found, os.listdir('/tmp/host'))",
+          ].join("\n"),
+        );
+        expect([stopped, "[] []\n"], `slot ${slot}, version ${version}`).toContain(probe.output);
+        if (probe.output !== stopped) reachedSlots.push(slot);
+      }
+    // The guesses do reach the slots that stay held (the API's, emptied): the probe can fail.
+    expect(reachedSlots).toEqual(expect.arrayContaining([2, 3]));
     const next = await run("import os\nprint(os.path.exists('/tmp/host'))");
     expect(next).toEqual({ output: "False\n", reused: false });
   });

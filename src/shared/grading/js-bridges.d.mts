@@ -4,4 +4,13 @@ export function closeJsBridges(py: {
   unregisterJsModule(name: string): void;
   runPython(code: string): unknown;
 }): void;
-export function hidePyodideApi(py: { _module: { __hiwire_set(slot: number, value: unknown): number } }): void;
+export type HiwireModule = {
+  __hiwire_get(slot: number): unknown;
+  __hiwire_set(slot: number, value: unknown): number;
+};
+export type PyodideInternals = {
+  getExpectedKeys(): unknown[];
+  public_api?: unknown;
+  config?: { jsglobals?: unknown };
+};
+export function hidePyodideApi(py: { _module: HiwireModule; _api: PyodideInternals }): number[];

@@ -36,26 +36,45 @@ export function closeJsBridges(py) {
 }
 
 /**
- * Pyodide's fixed JS reference slots that still hold its public API (`pyodide`) and its internal
- * `API` once the bridges are closed (Pyodide 314's getExpectedKeys: null, jsglobals, public API,
- * API, …; the others are freed by closeJsBridges, which also clears them). Nothing in Python
- * refers to them any more, but a program that writes a forged reference into a JsProxy with
- * ctypes (slot 2 is reference 5, slot 3 reference 7) got the API back. On the server,
- * mountNodeFS read and wrote the host's files and config._loadSnapshot is the snapshot every
- * later interpreter of the host loads from; in the browser, API.config.jsglobals is the worker's
- * globalThis: fetch with the student's cookies (teacher's starter code, a shared snippet).
+ * Pyodide's fixed JS reference slots (API.getExpectedKeys; in Pyodide 314: null, jsglobals, the
+ * public API, the internal API, a scheduler, the internal API again, {}) keep what Python must
+ * never reach once the bridges are closed. Nothing in Python refers to them any more, but a
+ * program that writes a forged reference into a JsProxy with ctypes (slot s, version v is
+ * reference (2s + 1) | v << 26) got them back. On the server, mountNodeFS read and wrote the
+ * host's files and config._loadSnapshot is the snapshot every later interpreter of the host loads
+ * from; in the browser, jsglobals (or API.config.jsglobals) was the worker's globalThis: fetch
+ * with the student's cookies (teacher's starter code, a shared snippet).
  * Found by interpreter-reuse.test.ts and tests/e2e/browser-python-sandbox.spec.ts.
  */
-const API_SLOTS = [2, 3];
+
+/** @typedef {{ __hiwire_get(slot: number): unknown, __hiwire_set(slot: number, value: unknown): number }} HiwireModule */
+/** @typedef {{ getExpectedKeys(): unknown[], public_api?: unknown, config?: { jsglobals?: unknown } }} PyodideInternals */
 
 /**
- * Replaces the API in its slots by an empty frozen object: a forged reference then reaches
- * nothing. Call it once the interpreter is loaded and its bridges are closed, and after the last
- * makeMemorySnapshot (a snapshot checks that the slots hold the API).
- * @param {{ _module: { __hiwire_set(slot: number, value: unknown): number } }} py
+ * Replaces, in every fixed slot, what is the API, the public API, the jsglobals object or
+ * globalThis (found by identity, so a Pyodide that moves them is still covered) by an empty
+ * frozen object: a forged reference then reaches nothing. Call it once the interpreter is loaded
+ * and its bridges are closed, and after the last makeMemorySnapshot (a snapshot checks that the
+ * slots hold the API). Returns the slots it emptied.
+ * @param {{ _module: HiwireModule, _api: PyodideInternals }} py
  */
 export function hidePyodideApi(py) {
+  const api = py._api;
+  const hidden = new Set([py, api, api.public_api, api.config?.jsglobals, globalThis]);
   const nothing = Object.freeze(Object.create(null));
-  for (const slot of API_SLOTS)
+  const emptied = [];
+  for (let slot = 0; slot < api.getExpectedKeys().length; slot++) {
+    let value;
+    try {
+      value = py._module.__hiwire_get(slot);
+    } catch {
+      continue; // a slot that was freed: no reference reaches it
+    }
+    if (!hidden.has(value)) continue;
     if (py._module.__hiwire_set(slot, nothing) < 0) throw new Error("hiwire slot");
+    emptied.push(slot);
+  }
+  // The API and the public API are always in the table: finding neither means Pyodide changed.
+  if (emptied.length < 2) throw new Error("Pyodide's API not found in its fixed JS reference slots");
+  return emptied;
 }
