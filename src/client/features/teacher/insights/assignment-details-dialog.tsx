@@ -3,10 +3,7 @@
 // in words) with the commonest wrong outputs students' programs printed.
 import { Link } from "react-router";
 import { useAssignmentInsight } from "@/client/api/insights.ts";
-import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
-import { Button } from "@/client/components/ui/button.tsx";
-import { Dialog } from "@/client/components/ui/dialog.tsx";
 import type {
   AssignmentInsightDetail,
   AssignmentMonitorRow,
@@ -15,6 +12,7 @@ import type {
 import { INSIGHTS_TEXT } from "@/shared/domain/insights.ts";
 import { DifficultyBadge, FailureRateBadge } from "./assignment-monitor.tsx";
 import { ChartFigure, FigureTable, ScoreDistributionChart } from "./chart-figure.tsx";
+import { InsightDialog } from "./insight-dialog.tsx";
 import { numberOrNoData, percentOrNoData, scoreSummary } from "./insights-view.ts";
 
 const caseName = (t: TestCaseInsight) => t.description || `Test case ${t.position + 1}`;
@@ -138,30 +136,15 @@ export function AssignmentDetailsDialog({
 }) {
   const detail = useAssignmentInsight(row?.id ?? null);
   return (
-    <Dialog
+    <InsightDialog
       open={row !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Assignment Details"
       description={row ? `${row.name} · ${row.class.name}` : undefined}
-      wide
+      query={detail}
+      failedText={INSIGHTS_TEXT.assignmentLoadFailed}
     >
-      {detail.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Loading...
-        </p>
-      ) : detail.isError ? (
-        <Alert tone="error">
-          {INSIGHTS_TEXT.assignmentLoadFailed}
-          <span className="block text-xs">{detail.error.message}</span>
-        </Alert>
-      ) : (
-        <Details data={detail.data} />
-      )}
-      <div className="mt-6 flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-    </Dialog>
+      {(data) => <Details data={data} />}
+    </InsightDialog>
   );
 }

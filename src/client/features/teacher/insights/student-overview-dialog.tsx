@@ -3,10 +3,7 @@
 // submissions, and completion by exercise category (picture and table).
 import { Link } from "react-router";
 import { useStudentPerformance } from "@/client/api/insights.ts";
-import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
-import { Button } from "@/client/components/ui/button.tsx";
-import { Dialog } from "@/client/components/ui/dialog.tsx";
 import { formatDate, formatDateTime } from "@/client/lib/format.ts";
 import type { StudentInsight, StudentPerformance } from "@/shared/api/insights.ts";
 import {
@@ -18,6 +15,7 @@ import {
 } from "@/shared/domain/insights.ts";
 import { formatGrade } from "@/shared/domain/progress.ts";
 import { CategoryCompletionChart, ChartFigure, FigureTable } from "./chart-figure.tsx";
+import { InsightDialog } from "./insight-dialog.tsx";
 import { categoryRows, categorySummary, NO_DATA, percentOrNoData, triedExercises } from "./insights-view.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 
@@ -216,30 +214,15 @@ export function StudentOverviewDialog({
 }) {
   const performance = useStudentPerformance(row?.student.id ?? null, row?.class.id ?? null);
   return (
-    <Dialog
+    <InsightDialog
       open={row !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Student Performance Overview"
       description={row ? `${row.student.name} · ${row.class.name}` : undefined}
-      wide
+      query={performance}
+      failedText={INSIGHTS_TEXT.studentLoadFailed}
     >
-      {performance.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Loading...
-        </p>
-      ) : performance.isError ? (
-        <Alert tone="error">
-          {INSIGHTS_TEXT.studentLoadFailed}
-          <span className="block text-xs">{performance.error.message}</span>
-        </Alert>
-      ) : (
-        <Performance data={performance.data} />
-      )}
-      <div className="mt-6 flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-    </Dialog>
+      {(data) => <Performance data={data} />}
+    </InsightDialog>
   );
 }
