@@ -5,15 +5,7 @@
 // starts `random` from fresh entropy, not from the state saved in the snapshot.
 import { expect, type Page, test } from "@playwright/test";
 import { signUpVerified } from "./helpers/auth.ts";
-
-async function setCode(page: Page, code: string) {
-  const editor = page.getByTestId("code-editor").locator(".cm-content");
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(code);
-  await expect(editor).toHaveText(code.split("\n").join(""));
-}
+import { setCode } from "./helpers/editor.ts";
 
 /** Runs `code` (whose last line prints "end") in the playground and returns what it printed. */
 async function runCode(page: Page, code: string) {

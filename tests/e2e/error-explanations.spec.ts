@@ -1,18 +1,10 @@
 // "What does this mean?" under an `Error: …` line, in the playground (the same console and test
 // results as both workspaces): a NameError typo gets a plain-English explanation, the student's
 // line and the close name; keyboard only; axe finds nothing with it open.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signUpVerified } from "./helpers/auth.ts";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
-
-async function setCode(page: Page, code: string) {
-  const editor = page.getByTestId("code-editor").locator(".cm-content");
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(code);
-  await expect(editor).toHaveText(code.split("\n").join(""));
-}
+import { setCode } from "./helpers/editor.ts";
 
 test("a NameError typo is explained with the student's line and the close name", async ({ page }) => {
   await signUpVerified(page, "student");

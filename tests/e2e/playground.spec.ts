@@ -1,16 +1,8 @@
 // The browser's Python on /playground, in real Chromium against the production build: input()
 // answered inline, Stop ends an endless loop within 2 s and the next Run works, Run Tests.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signUpVerified } from "./helpers/auth.ts";
-
-async function setCode(page: Page, code: string) {
-  const editor = page.getByTestId("code-editor").locator(".cm-content");
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(code);
-  await expect(editor).toHaveText(code.split("\n").join(""));
-}
+import { setCode } from "./helpers/editor.ts";
 
 test("runs Python with inline input, stops an endless loop, runs tests", async ({ page }) => {
   await signUpVerified(page, "student");
