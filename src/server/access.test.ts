@@ -1,9 +1,9 @@
 // Every /api route the app registers must be covered by a rule here: anonymous callers get 401,
 // signed-in users of a wrong role get 403, the right roles get through the guard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLES, type Role } from "@/shared/domain/roles.ts";
 import { createUser, type TestUser } from "../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
-import { ROLES, type Role } from "../shared/domain/roles.ts";
 
 const PUBLIC = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/dev\/mailbox/];
 const ID = "[^/]+";

@@ -2,11 +2,11 @@
 // own, a student only what sits in a class they belong to (and only their own submissions).
 // Anything else is a 404, so ids of other people's work reveal nothing. Role guards run first.
 import { and, eq } from "drizzle-orm";
-import { ASSIGNMENT_MESSAGES } from "../../shared/api/assignments.ts";
-import { CLASS_MESSAGES } from "../../shared/api/classes.ts";
-import type { Db } from "../db/client.ts";
-import { assignments, classes, classMembers, submissions } from "../db/schema.ts";
-import { forbidden, notFound } from "../errors.ts";
+import type { Db } from "@/server/db/client.ts";
+import { assignments, classes, classMembers, submissions } from "@/server/db/schema.ts";
+import { forbidden, notFound } from "@/server/errors.ts";
+import { ASSIGNMENT_MESSAGES } from "@/shared/api/assignments.ts";
+import { CLASS_MESSAGES } from "@/shared/api/classes.ts";
 import type { SessionUser } from "./guards.ts";
 
 export type ClassRow = typeof classes.$inferSelect;

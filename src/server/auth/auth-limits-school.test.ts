@@ -3,10 +3,10 @@
 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { account, rateLimits, user } from "@/server/db/schema.ts";
+import { hit, peek } from "@/server/limits/limits.ts";
 import { type ServedApp, serveApp } from "../../../tests/setup/serve-app.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { account, rateLimits, user } from "../db/schema.ts";
-import { hit, peek } from "../limits/limits.ts";
 import { AUTH_LIMITS, authLimitKey } from "./auth-limits.ts";
 import { parseTrustProxy } from "./client-address.ts";
 

@@ -4,9 +4,9 @@
 // address, and only stop one address from flooding. Numbers and reasons: decision 043.
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { clear, type HitResult, hit, pruneExpired } from "../limits/limits.ts";
+import type { Config } from "@/server/config.ts";
+import type { Db } from "@/server/db/client.ts";
+import { clear, type HitResult, hit, pruneExpired } from "@/server/limits/limits.ts";
 import { clientAddress } from "./client-address.ts";
 import { limitSubject } from "./ip-address.ts";
 

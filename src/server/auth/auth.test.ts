@@ -1,8 +1,8 @@
 // Accounts through the real HTTP API: sign-up → confirm → role, sign-in errors, reset, change e-mail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_MESSAGES, NAME_MESSAGES } from "@/shared/domain/auth-rules.ts";
 import { createUser } from "../../../tests/factories/users.ts";
 import { cookieFrom, createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { AUTH_MESSAGES, NAME_MESSAGES } from "../../shared/domain/auth-rules.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,11 +4,11 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, validateName } from "../../shared/domain/auth-rules.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import * as schema from "../db/schema.ts";
-import { isDemoEmail } from "../seed/demo-accounts.ts";
+import type { Config } from "@/server/config.ts";
+import type { Db } from "@/server/db/client.ts";
+import * as schema from "@/server/db/schema.ts";
+import { isDemoEmail } from "@/server/seed/demo-accounts.ts";
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, validateName } from "@/shared/domain/auth-rules.ts";
 import { linkMail, type Mailer } from "./mail.ts";
 import { queuedPasswordHashing } from "./password-queue.ts";
 

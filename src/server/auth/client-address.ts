@@ -3,7 +3,7 @@
 // mailbox, the demo logins). Both come from the socket, never from a header a client chose.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import type { Config } from "../config.ts";
+import type { Config } from "@/server/config.ts";
 import { addressMatcher, canonicalAddress } from "./ip-address.ts";
 
 /**

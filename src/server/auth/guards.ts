@@ -1,9 +1,9 @@
 // Who may call a route: every /api route declares it with one of these guards, and the
 // session (read from the database on each request) is the only source of the role.
 import type { Context, MiddlewareHandler } from "hono";
-import { normaliseRole, type Role } from "../../shared/domain/roles.ts";
-import { forbidden, unauthorized } from "../errors.ts";
-import type { AppEnv } from "../types.ts";
+import { forbidden, unauthorized } from "@/server/errors.ts";
+import type { AppEnv } from "@/server/types.ts";
+import { normaliseRole, type Role } from "@/shared/domain/roles.ts";
 
 export type SessionUser = { id: string; name: string; email: string; role: Role; emailVerified: boolean };
 

@@ -3,7 +3,7 @@
 // every per-account limit (found in review). Our client only ever sends JSON, so anything else
 // with a body is refused before the limits and Better Auth see it.
 import type { MiddlewareHandler } from "hono";
-import { AppError } from "../errors.ts";
+import { AppError } from "@/server/errors.ts";
 
 export const JSON_ONLY_MESSAGE = "Send the request as JSON (Content-Type: application/json).";
 

@@ -2,9 +2,9 @@
 // by SMTP, otherwise printed to the console with its link (read it at /dev/mailbox).
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
+import type { Config } from "@/server/config.ts";
+import type { Db } from "@/server/db/client.ts";
+import { mailOutbox } from "@/server/db/schema.ts";
 
 export type Mail = { to: string; subject: string; text: string; html: string; link?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void> };

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors.ts";
+import { AppError } from "@/server/errors.ts";
 import {
   createQueue,
   PASSWORD_BACKLOG_MESSAGE,

@@ -6,8 +6,8 @@
 // would not hash faster anyway.
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import type { MiddlewareHandler } from "hono";
-import { AUTH_MESSAGES } from "../../shared/domain/auth-rules.ts";
-import { AppError } from "../errors.ts";
+import { AppError } from "@/server/errors.ts";
+import { AUTH_MESSAGES } from "@/shared/domain/auth-rules.ts";
 
 export const PASSWORD_JOBS_AT_ONCE = 2;
 

@@ -1,10 +1,10 @@
 // TEACHER_EMAIL_DOMAINS: off by default (spec 01 §6, anyone may choose teacher); when set, the
 // role endpoint refuses the teacher role to any other address, saying which addresses may teach.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "@/server/config.ts";
+import { TEACHER_EMAIL_DOMAIN_CODE, teacherEmailDomainMessage } from "@/shared/api/me.ts";
 import { createUser } from "../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { TEACHER_EMAIL_DOMAIN_CODE, teacherEmailDomainMessage } from "../../shared/api/me.ts";
-import { loadConfig } from "../config.ts";
 import { mayTeach, parseEmailDomains } from "./teacher-domains.ts";
 
 describe("the setting", () => {

@@ -13,6 +13,11 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataDirSecret } from "@/server/config.ts";
+import { type Db, openPglite, openPostgres } from "@/server/db/client.ts";
+import { LOCK_FILE, lockDataDir } from "@/server/db/lock.ts";
+import type { GraderPool } from "@/server/python/index.ts";
+import { DEMO_ACCOUNTS, saveDemoLogins } from "@/server/seed/demo.ts";
 import {
   addMember,
   createAssignment,
@@ -28,11 +33,6 @@ import { startApp } from "../../../tests/setup/app-process.ts";
 import { startTestGrader } from "../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { testDbKind } from "../../../tests/setup/test-db.ts";
-import { dataDirSecret } from "../config.ts";
-import { type Db, openPglite, openPostgres } from "../db/client.ts";
-import { LOCK_FILE, lockDataDir } from "../db/lock.ts";
-import type { GraderPool } from "../python/index.ts";
-import { DEMO_ACCOUNTS, saveDemoLogins } from "../seed/demo.ts";
 import { NotABackupError, unpackBackup } from "./archive.ts";
 import { ENDPOINT_FILE, NoBackupEndpointError, requestBackup, serveBackups } from "./endpoint.ts";
 import { knownMigrations, restoreBackup } from "./restore.ts";

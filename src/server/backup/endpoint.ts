@@ -9,8 +9,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { Database } from "../db/client.ts";
-import { LOCK_FILE } from "../db/lock.ts";
+import type { Database } from "@/server/db/client.ts";
+import { LOCK_FILE } from "@/server/db/lock.ts";
 import { snapshotPglite } from "./snapshot.ts";
 
 export const ENDPOINT_FILE = "backup-endpoint.json";

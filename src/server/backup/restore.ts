@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { migrationsFolder } from "../db/client.ts";
-import { LOCK_FILE, lockDataDir } from "../db/lock.ts";
+import { migrationsFolder } from "@/server/db/client.ts";
+import { LOCK_FILE, lockDataDir } from "@/server/db/lock.ts";
 import type { Backup } from "./archive.ts";
 
 export class RestoreRefusedError extends Error {}

@@ -5,11 +5,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import { backupPath, EMBEDDED, POSTGRES, pruneBackups, writeNewFile } from "../backup/backup-files.ts";
-import { requestBackup } from "../backup/endpoint.ts";
-import { snapshotPglite } from "../backup/snapshot.ts";
-import { loadStorageConfig } from "../config.ts";
-import { DataDirLockedError, lockDataDir } from "../db/lock.ts";
+import { backupPath, EMBEDDED, POSTGRES, pruneBackups, writeNewFile } from "@/server/backup/backup-files.ts";
+import { requestBackup } from "@/server/backup/endpoint.ts";
+import { snapshotPglite } from "@/server/backup/snapshot.ts";
+import { loadStorageConfig } from "@/server/config.ts";
+import { DataDirLockedError, lockDataDir } from "@/server/db/lock.ts";
 
 function fail(message: string, code = 1): never {
   console.error(`✖ ${message}`);

@@ -28,8 +28,8 @@ import {
   loadBankFiles,
   type Problem,
   withGeneratedSection,
-} from "../content/check-bank.ts";
-import { createGraderPool } from "../python/index.ts";
+} from "@/server/content/check-bank.ts";
+import { createGraderPool } from "@/server/python/index.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 

@@ -3,7 +3,7 @@
 // A job: {"code": "...", "tests": [{"input": "...", "expected_output": "..."}]}.
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { createGraderPool } from "../python/index.ts";
+import { createGraderPool } from "@/server/python/index.ts";
 
 const TestSchema = z
   .object({

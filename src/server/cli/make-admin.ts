@@ -1,9 +1,9 @@
 // npm run admin -- <email>: makes an existing account an admin.
 import path from "node:path";
-import { loadConfig } from "../config.ts";
-import { openPglite, openPostgres } from "../db/client.ts";
-import { DataDirLockedError, lockDataDir } from "../db/lock.ts";
-import { makeAdmin } from "../features/me/me.service.ts";
+import { loadConfig } from "@/server/config.ts";
+import { openPglite, openPostgres } from "@/server/db/client.ts";
+import { DataDirLockedError, lockDataDir } from "@/server/db/lock.ts";
+import { makeAdmin } from "@/server/features/me/me.service.ts";
 
 const email = process.argv[2];
 if (!email) {

@@ -2,9 +2,9 @@
 // DATA_DIR (refuses any other). On PostgreSQL it prints the pg_restore line for a pg_dump file.
 import fs from "node:fs";
 import path from "node:path";
-import { NotABackupError, unpackBackup } from "../backup/archive.ts";
-import { RestoreRefusedError, restoreBackup } from "../backup/restore.ts";
-import { loadStorageConfig } from "../config.ts";
+import { NotABackupError, unpackBackup } from "@/server/backup/archive.ts";
+import { RestoreRefusedError, restoreBackup } from "@/server/backup/restore.ts";
+import { loadStorageConfig } from "@/server/config.ts";
 
 function fail(message: string, code = 1): never {
   console.error(`✖ ${message}`);

@@ -6,9 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BankExercise } from "../../shared/api/exercise-file.ts";
-import { GCSE_POINT_IDS } from "../../shared/content/gcse-points.ts";
-import { createGraderPool, type GraderPool } from "../python/index.ts";
+import { createGraderPool, type GraderPool } from "@/server/python/index.ts";
+import type { BankExercise } from "@/shared/api/exercise-file.ts";
+import { GCSE_POINT_IDS } from "@/shared/content/gcse-points.ts";
 import {
   checkStructure,
   coverage,

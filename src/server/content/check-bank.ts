@@ -6,17 +6,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
+import type { GraderPool } from "@/server/python/index.ts";
 import {
   type BankExercise,
   BankFile,
   EXERCISE_DIFFICULTIES,
   type ExerciseDifficulty,
   testCaseInput,
-} from "../../shared/api/exercise-file.ts";
-import { GCSE_POINT_IDS, GCSE_POINTS, type GcsePointId } from "../../shared/content/gcse-points.ts";
-import { expandStarterCode } from "../../shared/grading/compare.ts";
-import type { GradeResult, TestCase } from "../../shared/grading/types.ts";
-import type { GraderPool } from "../python/index.ts";
+} from "@/shared/api/exercise-file.ts";
+import { GCSE_POINT_IDS, GCSE_POINTS, type GcsePointId } from "@/shared/content/gcse-points.ts";
+import { expandStarterCode } from "@/shared/grading/compare.ts";
+import type { GradeResult, TestCase } from "@/shared/grading/types.ts";
 import { type CPythonRun, runUnderCPython } from "./cpython.ts";
 
 /** What the whole bank must reach (`--require-bank`). */

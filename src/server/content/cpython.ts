@@ -3,7 +3,7 @@
 // under CPython with the server grader's, so an exercise never depends on Pyodide's quirks.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { HarnessRun } from "../../shared/grading/types.ts";
+import type { HarnessRun } from "@/shared/grading/types.ts";
 
 const DRIVER = fileURLToPath(new URL("./cpython-batch.py", import.meta.url));
 const HARNESS_DIR = fileURLToPath(new URL("../../shared/grading/", import.meta.url));

@@ -2,6 +2,9 @@
 // dashboard and insights × every kind of caller → the expected status. Then: no response to a student ever
 // carries a hidden test case's description, input or expected output.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GraderPool } from "@/server/python/index.ts";
+import type { Submission, TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
+import type { ClassSummary } from "@/shared/api/classes.ts";
 import { addMember, createAssignment, createClass, submitFinal } from "../../../tests/factories/classroom.ts";
 import {
   createAdmin,
@@ -12,9 +15,6 @@ import {
 } from "../../../tests/factories/users.ts";
 import { startTestGrader } from "../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import type { Submission, TeacherAssignmentDetail } from "../../shared/api/assignments.ts";
-import type { ClassSummary } from "../../shared/api/classes.ts";
-import type { GraderPool } from "../python/index.ts";
 
 const ACTORS = [
   "anonymous",

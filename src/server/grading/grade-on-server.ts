@@ -1,8 +1,13 @@
 // The server's word on a program: every case graded by the sandboxed pool (DESIGN §4). Used by
 // assignment submissions, exercise Saves and the admin's Check; a busy or failing grader is a
 // 503 the client can explain, never a score.
-import { AppError } from "../errors.ts";
-import { GRADER_BUSY_MESSAGE, type GradeResult, GraderBusyError, type GraderPool } from "../python/index.ts";
+import { AppError } from "@/server/errors.ts";
+import {
+  GRADER_BUSY_MESSAGE,
+  type GradeResult,
+  GraderBusyError,
+  type GraderPool,
+} from "@/server/python/index.ts";
 
 export const GRADER_FAILED_MESSAGE = "Your code could not be checked just now. Please try again.";
 

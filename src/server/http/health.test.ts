@@ -1,9 +1,9 @@
 // /api/health: 200 with the database and grader's state when healthy, 503 when the database is
 // down, nothing sensitive either way, and asking never starts the grader.
 import { describe, expect, it } from "vitest";
+import type { Db } from "@/server/db/client.ts";
+import { createGraderPool, type GraderPool } from "@/server/python/index.ts";
 import { createTestApp } from "../../../tests/setup/test-app.ts";
-import type { Db } from "../db/client.ts";
-import { createGraderPool, type GraderPool } from "../python/index.ts";
 import { type Health, healthRoute } from "./health.ts";
 
 describe("GET /api/health", () => {

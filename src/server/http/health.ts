@@ -4,8 +4,8 @@
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
-import type { Db } from "../db/client.ts";
-import type { GraderPool } from "../python/index.ts";
+import type { Db } from "@/server/db/client.ts";
+import type { GraderPool } from "@/server/python/index.ts";
 
 export const HEALTH_DB_TIMEOUT_MS = 1000;
 

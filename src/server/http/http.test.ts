@@ -4,9 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { type Database, openPglite } from "../db/client.ts";
+import { createApp } from "@/server/app.ts";
+import { loadConfig } from "@/server/config.ts";
+import { type Database, openPglite } from "@/server/db/client.ts";
 
 let database: Database;
 let clientDir: string;

@@ -5,12 +5,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { submissions } from "@/server/db/schema.ts";
+import type { Submission, TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
+import type { ClassSummary } from "@/shared/api/classes.ts";
 import { addMember, createAssignment, createClass, recordRun } from "../../../tests/factories/classroom.ts";
 import { createStudent, createTeacher, type TestUser } from "../../../tests/factories/users.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app.ts";
-import type { Submission, TeacherAssignmentDetail } from "../../shared/api/assignments.ts";
-import type { ClassSummary } from "../../shared/api/classes.ts";
-import { submissions } from "../db/schema.ts";
 import { BODY_LIMITS, bodyLimitFor, INPUT_MESSAGES } from "./input-hygiene.ts";
 
 let t: TestApp;

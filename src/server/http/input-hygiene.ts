@@ -2,8 +2,8 @@
 // forget: a size limit on the body (413) and no U+0000 anywhere in the text it carries (400).
 // PostgreSQL text columns cannot hold U+0000, so a NUL that reached a query used to be a 500.
 import type { MiddlewareHandler } from "hono";
-import { AppError } from "../errors.ts";
-import type { AppEnv } from "../types.ts";
+import { AppError } from "@/server/errors.ts";
+import type { AppEnv } from "@/server/types.ts";
 
 const MB = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { PYODIDE_BASE_PATH } from "../../shared/grading/pyodide-version.ts";
+import { PYODIDE_BASE_PATH } from "@/shared/grading/pyodide-version.ts";
 import { mountPyodide } from "./pyodide-static.ts";
 
 const app = new Hono();

@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { Env, Hono } from "hono";
-import { PYODIDE_BASE_PATH } from "../../shared/grading/pyodide-version.ts";
+import { PYODIDE_BASE_PATH } from "@/shared/grading/pyodide-version.ts";
 
 const FILES: Record<string, string> = {
   "pyodide.mjs": "text/javascript; charset=utf-8",

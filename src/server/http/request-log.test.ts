@@ -1,9 +1,9 @@
 // The request log: one JSON line per /api request with the fields operators need, the route
 // pattern instead of ids and tokens, and never a password, code, token or cookie.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "@/server/config.ts";
 import { createTeacher, type TestUser } from "../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { loadConfig } from "../config.ts";
 import { type RequestLogLine, routeLabel } from "./request-log.ts";
 
 let t: TestApp;

@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import type { AppEnv } from "../types.ts";
+import type { AppEnv } from "@/server/types.ts";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 

@@ -2,7 +2,7 @@
 // Session cookies are SameSite=Lax already; this refuses any write a browser marks as coming
 // from another site, so a hostile page can never post a submission or a grade in a user's name.
 import type { MiddlewareHandler } from "hono";
-import { AppError } from "../errors.ts";
+import { AppError } from "@/server/errors.ts";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -1,8 +1,8 @@
 // The shared limits on a real database (PGlite here, PostgreSQL in the second CI pass): counts,
 // windows, leases, and two "instances" (two connections/handles) sharing one allowance.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/server/db/client.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
-import type { Database } from "../db/client.ts";
 import { acquireLease, clear, hit, peek, pruneExpired, releaseLease, renewLease } from "./limits.ts";
 
 let database: Database;

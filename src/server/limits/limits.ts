@@ -3,8 +3,8 @@
 // Each is a single atomic upsert; no read-then-write race between instances.
 import { randomUUID } from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { rateLimits } from "../db/schema.ts";
+import type { Db } from "@/server/db/client.ts";
+import { rateLimits } from "@/server/db/schema.ts";
 
 export type Limit = { max: number; windowMs: number };
 

@@ -8,6 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openPglite } from "@/server/db/client.ts";
+import { submissions, testCaseResults } from "@/server/db/schema.ts";
+import { CHECKING_LEASE_MS } from "@/server/features/submissions/submit-limiter.ts";
+import type { Submission } from "@/shared/api/assignments.ts";
 import { type AppProcess, freePort, spawnApp, startApp } from "../../../tests/setup/app-process.ts";
 import {
   createClassWithAssignment,
@@ -20,10 +24,6 @@ import {
   signIn,
 } from "../../../tests/setup/school-over-http.ts";
 import { createPostgresTestDb } from "../../../tests/setup/test-db.ts";
-import type { Submission } from "../../shared/api/assignments.ts";
-import { type Database, openPglite } from "../db/client.ts";
-import { submissions, testCaseResults } from "../db/schema.ts";
-import { CHECKING_LEASE_MS } from "../features/submissions/submit-limiter.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const kind = postgresUrl ? "PostgreSQL" : "the embedded database (PGlite)";

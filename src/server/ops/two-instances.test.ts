@@ -9,6 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_CACHE_TTL_MS } from "@/server/auth/session-cache.ts";
+import { type Database, openPostgres } from "@/server/db/client.ts";
+import { exercises, rateLimits } from "@/server/db/schema.ts";
+import type { Submission } from "@/shared/api/assignments.ts";
 import { type AppProcess, freePort, spawnApp, startApp } from "../../../tests/setup/app-process.ts";
 import {
   createClassWithAssignment,
@@ -18,10 +22,6 @@ import {
   signIn,
 } from "../../../tests/setup/school-over-http.ts";
 import { createEmptyPostgresDb } from "../../../tests/setup/test-db.ts";
-import type { Submission } from "../../shared/api/assignments.ts";
-import { SESSION_CACHE_TTL_MS } from "../auth/session-cache.ts";
-import { type Database, openPostgres } from "../db/client.ts";
-import { exercises, rateLimits } from "../db/schema.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const ECHO = "print(input())\n";

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { GradeResult } from "../../shared/grading/types.ts";
+import type { GradeResult } from "@/shared/grading/types.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const fixture = path.join(root, "bench/fixtures/gcse-jobs.json");

@@ -10,8 +10,8 @@ import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { interruptedRun, toTestResult } from "../../shared/grading/compare.ts";
-import { gradeFrom } from "../../shared/grading/score.ts";
+import { interruptedRun, toTestResult } from "@/shared/grading/compare.ts";
+import { gradeFrom } from "@/shared/grading/score.ts";
 import {
   DEFAULT_MAX_OUTPUT,
   DEFAULT_TIME_LIMIT_MS,
@@ -19,7 +19,7 @@ import {
   type RunLimits,
   type TestCase,
   type TestResult,
-} from "../../shared/grading/types.ts";
+} from "@/shared/grading/types.ts";
 import {
   type HostRun,
   type HostRunMessage,

@@ -2,7 +2,7 @@
 // harness-cpython.test.ts) run again inside Pyodide through the real grader: same transcripts.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HarnessRun } from "../../shared/grading/types.ts";
+import type { HarnessRun } from "@/shared/grading/types.ts";
 import { createGraderPool, type GraderPool } from "./index.ts";
 
 type Case = { name: string; code: string; input: string; max_output?: number; expected: HarnessRun };

@@ -1,7 +1,7 @@
 // What the grader host may send the web server, checked strictly: the host runs beside student
 // programs, so nothing it sends is trusted. A malformed message or record never throws; a
 // malformed record becomes a failed test ("the grader could not read this run").
-import type { HarnessRun } from "../../shared/grading/types.ts";
+import type { HarnessRun } from "@/shared/grading/types.ts";
 
 export const UNREADABLE_MESSAGE = "Error: the grader could not read this run";
 

@@ -1,7 +1,7 @@
 // The server grader's public API. Importing this starts nothing; createGraderPool() starts the
 // sandboxed host process on first use (or on ready()).
 
-export type { GradeResult, RunLimits, TestCase, TestResult } from "../../shared/grading/types.ts";
+export type { GradeResult, RunLimits, TestCase, TestResult } from "@/shared/grading/types.ts";
 export {
   createGraderPool,
   GRADER_BUSY_MESSAGE,

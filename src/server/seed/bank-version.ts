@@ -2,8 +2,8 @@
 // per exercise (exercises.bank_hash) when the seeder writes it, and recomputed from the row at
 // the next start: the same hash means nobody has edited the row since (decision 044).
 import { createHash } from "node:crypto";
-import { testCaseInput } from "../../shared/api/exercise-file.ts";
-import { categoryKey, type ExerciseRecord } from "../features/exercises/index.ts";
+import { categoryKey, type ExerciseRecord } from "@/server/features/exercises/index.ts";
+import { testCaseInput } from "@/shared/api/exercise-file.ts";
 
 /**
  * The hash of an exercise's content. The category counts by name (as the resolver compares it),

@@ -4,10 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GraderPool } from "@/server/python/index.ts";
 import { startTestGrader } from "../../../tests/setup/grader.ts";
 import { type ServedApp, serveApp } from "../../../tests/setup/serve-app.ts";
 import { cookieFrom, createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import type { GraderPool } from "../python/index.ts";
 import {
   DEMO_JOIN_CODE,
   type DemoLogin,

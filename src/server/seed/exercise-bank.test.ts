@@ -4,18 +4,18 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin, createStudent } from "../../../tests/factories/users.ts";
-import { startTestGrader } from "../../../tests/setup/grader.ts";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import {
   exerciseAttempts,
   exerciseCategories,
   exerciseSubmissions,
   exercises,
   exerciseTestCases,
-} from "../db/schema.ts";
-import { writeExercises } from "../features/exercises/index.ts";
-import type { GraderPool } from "../python/index.ts";
+} from "@/server/db/schema.ts";
+import { writeExercises } from "@/server/features/exercises/index.ts";
+import type { GraderPool } from "@/server/python/index.ts";
+import { createAdmin, createStudent } from "../../../tests/factories/users.ts";
+import { startTestGrader } from "../../../tests/setup/grader.ts";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { type BankSource, describeSeed, readBankFiles, seedExerciseBank } from "./exercise-bank.ts";
 
 let t: TestApp;

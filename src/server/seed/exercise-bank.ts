@@ -11,9 +11,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
-import { BankFile } from "../../shared/api/exercise-file.ts";
-import type { Db } from "../db/client.ts";
-import { exerciseCategories, exercises } from "../db/schema.ts";
+import type { Db } from "@/server/db/client.ts";
+import { exerciseCategories, exercises } from "@/server/db/schema.ts";
 import {
   categoryResolver,
   cleanHints,
@@ -24,7 +23,8 @@ import {
   type Tx,
   testCasesByExercise,
   writeExercises,
-} from "../features/exercises/index.ts";
+} from "@/server/features/exercises/index.ts";
+import { BankFile } from "@/shared/api/exercise-file.ts";
 import { contentHash } from "./bank-version.ts";
 
 export const BANK_DIR = fileURLToPath(new URL("../../../content/exercises", import.meta.url));

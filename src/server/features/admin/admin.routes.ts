@@ -1,18 +1,18 @@
 // /api/admin: admins only. Platform totals, exercise categories, premade exercises, Check (the
 // server grader, under the same fair use as a submission) and the JSON import.
 import { Hono } from "hono";
-import { IMPORT_MESSAGES } from "../../../shared/api/exercise-file.ts";
+import { currentUser, requireRole } from "@/server/auth/guards.ts";
+import { badRequest } from "@/server/errors.ts";
+import type { AppEnv } from "@/server/types.ts";
+import { readJson } from "@/server/validate.ts";
+import { IMPORT_MESSAGES } from "@/shared/api/exercise-file.ts";
 import {
   CheckExerciseBody,
   CreateCategoryBody,
   CreateExerciseBody,
   UpdateCategoryBody,
   UpdateExerciseBody,
-} from "../../../shared/api/exercises.ts";
-import { currentUser, requireRole } from "../../auth/guards.ts";
-import { badRequest } from "../../errors.ts";
-import type { AppEnv } from "../../types.ts";
-import { readJson } from "../../validate.ts";
+} from "@/shared/api/exercises.ts";
 import {
   checkExercise,
   createCategory,

@@ -3,25 +3,17 @@
 // against the tests being edited. Writes go through the exercises feature's one write path.
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { ExerciseDifficulty } from "../../../shared/api/exercise-file.ts";
+import { isUuid } from "@/server/auth/access.ts";
+import type { Db } from "@/server/db/client.ts";
 import {
-  type AdminCategory,
-  type AdminExercise,
-  type AdminTestCaseInput,
-  type CheckExerciseBody,
-  type CheckExerciseResult,
-  type CreateCategoryBody,
-  type CreateExerciseBody,
-  EXERCISE_MESSAGES,
-  type UpdateCategoryBody,
-  type UpdateExerciseBody,
-} from "../../../shared/api/exercises.ts";
-import { isUuid } from "../../auth/access.ts";
-import type { Db } from "../../db/client.ts";
-import { assignments, classes, exerciseCategories, exercises, submissions, user } from "../../db/schema.ts";
-import { badRequest, conflict, notFound } from "../../errors.ts";
-import { gradeOnServer } from "../../grading/grade-on-server.ts";
-import type { GraderPool } from "../../python/index.ts";
+  assignments,
+  classes,
+  exerciseCategories,
+  exercises,
+  submissions,
+  user,
+} from "@/server/db/schema.ts";
+import { badRequest, conflict, notFound } from "@/server/errors.ts";
 import {
   categoryResolver,
   cleanHints,
@@ -37,7 +29,22 @@ import {
   toExerciseTestCase,
   toGradeSummary,
   writeExercises,
-} from "../exercises/index.ts";
+} from "@/server/features/exercises/index.ts";
+import { gradeOnServer } from "@/server/grading/grade-on-server.ts";
+import type { GraderPool } from "@/server/python/index.ts";
+import type { ExerciseDifficulty } from "@/shared/api/exercise-file.ts";
+import {
+  type AdminCategory,
+  type AdminExercise,
+  type AdminTestCaseInput,
+  type CheckExerciseBody,
+  type CheckExerciseResult,
+  type CreateCategoryBody,
+  type CreateExerciseBody,
+  EXERCISE_MESSAGES,
+  type UpdateCategoryBody,
+  type UpdateExerciseBody,
+} from "@/shared/api/exercises.ts";
 
 type CategoryRow = typeof exerciseCategories.$inferSelect;
 

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCategory, createExercise, DOUBLE_SOLUTION } from "../../../../tests/factories/exercises.ts";
-import { createAdmin, createStudent, type TestUser } from "../../../../tests/factories/users.ts";
-import { startTestGrader } from "../../../../tests/setup/grader.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { exerciseAttempts, exerciseSubmissions, exerciseTestCases } from "@/server/db/schema.ts";
+import type { GraderPool } from "@/server/python/index.ts";
 import {
   type AdminCategory,
   type AdminExercise,
   type CheckExerciseResult,
   EXERCISE_MESSAGES,
-} from "../../../shared/api/exercises.ts";
-import { exerciseAttempts, exerciseSubmissions, exerciseTestCases } from "../../db/schema.ts";
-import type { GraderPool } from "../../python/index.ts";
+} from "@/shared/api/exercises.ts";
+import { createCategory, createExercise, DOUBLE_SOLUTION } from "../../../../tests/factories/exercises.ts";
+import { createAdmin, createStudent, type TestUser } from "../../../../tests/factories/users.ts";
+import { startTestGrader } from "../../../../tests/setup/grader.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 
 let t: TestApp;
 let grader: GraderPool;

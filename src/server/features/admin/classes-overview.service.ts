@@ -2,10 +2,10 @@
 // profiles, in two queries however many classes there are.
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { ClassesOverview, OverviewProfile } from "../../../shared/api/admin.ts";
-import type { Role } from "../../../shared/domain/roles.ts";
-import type { Db } from "../../db/client.ts";
-import { classes, classMembers, user } from "../../db/schema.ts";
+import type { Db } from "@/server/db/client.ts";
+import { classes, classMembers, user } from "@/server/db/schema.ts";
+import type { ClassesOverview, OverviewProfile } from "@/shared/api/admin.ts";
+import type { Role } from "@/shared/domain/roles.ts";
 
 type UserRow = { id: string; name: string; email: string; role: string };
 const profile = (u: UserRow): OverviewProfile => ({

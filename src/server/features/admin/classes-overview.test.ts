@@ -1,6 +1,7 @@
 // GET /api/admin/classes-overview: admins see every class with its owner and members' profiles;
 // nobody else gets past the guard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ClassesOverview } from "@/shared/api/admin.ts";
 import { addMember, createClass } from "../../../../tests/factories/classroom.ts";
 import {
   createAdmin,
@@ -10,7 +11,6 @@ import {
   type TestUser,
 } from "../../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import type { ClassesOverview } from "../../../shared/api/admin.ts";
 
 let t: TestApp;
 let admin: TestUser;

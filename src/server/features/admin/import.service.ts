@@ -5,12 +5,10 @@
 // written in batches of one transaction each; if a batch fails, its exercises are written again
 // one transaction each, so every exercise is stored whole or not at all and the error names it.
 import { count } from "drizzle-orm";
-import { IMPORT_MESSAGES, ImportExercise, ImportFile } from "../../../shared/api/exercise-file.ts";
-import type { ImportResult } from "../../../shared/api/exercises.ts";
-import { isUuid } from "../../auth/access.ts";
-import type { Db } from "../../db/client.ts";
-import { exercises } from "../../db/schema.ts";
-import { badRequest } from "../../errors.ts";
+import { isUuid } from "@/server/auth/access.ts";
+import type { Db } from "@/server/db/client.ts";
+import { exercises } from "@/server/db/schema.ts";
+import { badRequest } from "@/server/errors.ts";
 import {
   categoryResolver,
   cleanHints,
@@ -19,7 +17,9 @@ import {
   type ExerciseRecord,
   loadCategories,
   writeExercises,
-} from "../exercises/index.ts";
+} from "@/server/features/exercises/index.ts";
+import { IMPORT_MESSAGES, ImportExercise, ImportFile } from "@/shared/api/exercise-file.ts";
+import type { ImportResult } from "@/shared/api/exercises.ts";
 
 /** Exercises per transaction: a 2,000-exercise file is four batches. */
 export const IMPORT_BATCH = 500;

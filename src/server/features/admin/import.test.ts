@@ -1,12 +1,12 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exercises, exerciseTestCases } from "@/server/db/schema.ts";
+import { BODY_LIMITS, bodyLimitFor, INPUT_MESSAGES } from "@/server/http/input-hygiene.ts";
+import { IMPORT_MESSAGES } from "@/shared/api/exercise-file.ts";
+import type { AdminExercise, ImportResult } from "@/shared/api/exercises.ts";
 import { createCategory, createExercise } from "../../../../tests/factories/exercises.ts";
 import { createAdmin, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import { IMPORT_MESSAGES } from "../../../shared/api/exercise-file.ts";
-import type { AdminExercise, ImportResult } from "../../../shared/api/exercises.ts";
-import { exercises, exerciseTestCases } from "../../db/schema.ts";
-import { BODY_LIMITS, bodyLimitFor, INPUT_MESSAGES } from "../../http/input-hygiene.ts";
 import { importFailedToSave } from "./import.service.ts";
 
 let t: TestApp;

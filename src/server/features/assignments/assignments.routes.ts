@@ -1,11 +1,11 @@
 // /api/assignments: a teacher's assignments in owned classes, a student's in joined classes.
 // (Submissions to an assignment live in the submissions feature, under the same path.)
 import { Hono } from "hono";
-import { CreateAssignmentBody, UpdateAssignmentBody } from "../../../shared/api/assignments.ts";
-import { currentUser, requireRole } from "../../auth/guards.ts";
-import { csvFileName, csvResponse } from "../../http/csv.ts";
-import type { AppEnv } from "../../types.ts";
-import { readJson } from "../../validate.ts";
+import { currentUser, requireRole } from "@/server/auth/guards.ts";
+import { csvFileName, csvResponse } from "@/server/http/csv.ts";
+import type { AppEnv } from "@/server/types.ts";
+import { readJson } from "@/server/validate.ts";
+import { CreateAssignmentBody, UpdateAssignmentBody } from "@/shared/api/assignments.ts";
 import {
   assignmentDeletionImpact,
   createAssignment,

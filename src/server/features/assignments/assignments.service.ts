@@ -5,6 +5,18 @@
 import { and, asc, count, countDistinct, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
+  type AssignmentRow,
+  assertOwnsAssignment,
+  assertOwnsClass,
+  loadAssignmentFor,
+} from "@/server/auth/access.ts";
+import type { SessionUser } from "@/server/auth/guards.ts";
+import type { Db } from "@/server/db/client.ts";
+import { preparedPer } from "@/server/db/prepared.ts";
+import { assignments, classes, classMembers, submissions, testCases } from "@/server/db/schema.ts";
+import { badRequest } from "@/server/errors.ts";
+import { latestFinals } from "@/server/features/submissions/index.ts";
+import {
   ASSIGNMENT_MESSAGES,
   type AssignmentClass,
   type AssignmentDeletionImpact,
@@ -17,20 +29,8 @@ import {
   type TeacherAssignmentListItem,
   type TeacherTestCase,
   type UpdateAssignmentBody,
-} from "../../../shared/api/assignments.ts";
-import { isBlankTestCase } from "../../../shared/domain/test-cases.ts";
-import {
-  type AssignmentRow,
-  assertOwnsAssignment,
-  assertOwnsClass,
-  loadAssignmentFor,
-} from "../../auth/access.ts";
-import type { SessionUser } from "../../auth/guards.ts";
-import type { Db } from "../../db/client.ts";
-import { preparedPer } from "../../db/prepared.ts";
-import { assignments, classes, classMembers, submissions, testCases } from "../../db/schema.ts";
-import { badRequest } from "../../errors.ts";
-import { latestFinals } from "../submissions/index.ts";
+} from "@/shared/api/assignments.ts";
+import { isBlankTestCase } from "@/shared/domain/test-cases.ts";
 import { freshCoalescer } from "./fresh-coalescer.ts";
 
 type TestCaseRow = typeof testCases.$inferSelect;

@@ -1,4 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GraderPool } from "@/server/python/index.ts";
+import {
+  ASSIGNMENT_MESSAGES,
+  type AssignmentProgress,
+  type StudentAssignmentDetail,
+  type StudentAssignmentListItem,
+  type TeacherAssignmentDetail,
+  type TeacherAssignmentListItem,
+} from "@/shared/api/assignments.ts";
+import type { ClassSummary } from "@/shared/api/classes.ts";
 import {
   addMember,
   createAssignment,
@@ -10,16 +20,6 @@ import {
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { startTestGrader } from "../../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import {
-  ASSIGNMENT_MESSAGES,
-  type AssignmentProgress,
-  type StudentAssignmentDetail,
-  type StudentAssignmentListItem,
-  type TeacherAssignmentDetail,
-  type TeacherAssignmentListItem,
-} from "../../../shared/api/assignments.ts";
-import type { ClassSummary } from "../../../shared/api/classes.ts";
-import type { GraderPool } from "../../python/index.ts";
 
 let t: TestApp;
 let grader: GraderPool;

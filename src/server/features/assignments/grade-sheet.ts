@@ -1,10 +1,11 @@
 // The assignment grade sheet behind GET /api/assignments/:id/export.csv: the progress view's rows
 // with score, grade and notes, in the cells a spreadsheet reads.
-import { formatLateness } from "../../../shared/domain/late-work.ts";
-import { PROGRESS_LABELS } from "../../../shared/domain/progress.ts";
-import type { SessionUser } from "../../auth/guards.ts";
-import type { Db } from "../../db/client.ts";
-import type { CsvCell } from "../../http/csv.ts";
+
+import type { SessionUser } from "@/server/auth/guards.ts";
+import type { Db } from "@/server/db/client.ts";
+import type { CsvCell } from "@/server/http/csv.ts";
+import { formatLateness } from "@/shared/domain/late-work.ts";
+import { PROGRESS_LABELS } from "@/shared/domain/progress.ts";
 import { loadProgress } from "./progress.service.ts";
 
 const round2 = (n: number) => Number(n.toFixed(2));

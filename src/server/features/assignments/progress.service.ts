@@ -1,19 +1,19 @@
 // The teacher's progress view of one assignment: each class member's status, newest final
 // submission and attempts, the class's average, and the test cases ranked by failure rate.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { assertOwnsAssignment } from "@/server/auth/access.ts";
+import type { SessionUser } from "@/server/auth/guards.ts";
+import type { Db } from "@/server/db/client.ts";
+import { classMembers, submissions, user } from "@/server/db/schema.ts";
+import { caseResults } from "@/server/features/insights/index.ts";
 import type {
   AssignmentProgress,
   StudentProgressRow,
   TestCasePerformance,
-} from "../../../shared/api/assignments.ts";
-import { lateBy } from "../../../shared/domain/late-work.ts";
-import { sortByName } from "../../../shared/domain/names.ts";
-import { progressStatus } from "../../../shared/domain/progress.ts";
-import { assertOwnsAssignment } from "../../auth/access.ts";
-import type { SessionUser } from "../../auth/guards.ts";
-import type { Db } from "../../db/client.ts";
-import { classMembers, submissions, user } from "../../db/schema.ts";
-import { caseResults } from "../insights/index.ts";
+} from "@/shared/api/assignments.ts";
+import { lateBy } from "@/shared/domain/late-work.ts";
+import { sortByName } from "@/shared/domain/names.ts";
+import { progressStatus } from "@/shared/domain/progress.ts";
 import { casesOf } from "./assignments.service.ts";
 
 type ProgressRowWithNotes = StudentProgressRow & { notes: string | null; score: number | null };

@@ -2,13 +2,13 @@
 // per assignment. Like the assignment's sheet (decision 036), students who left the class (or were
 // removed) but handed work in are listed after the members, marked "Left the class".
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
-import { sortByName } from "../../../shared/domain/names.ts";
-import { loadClassFor } from "../../auth/access.ts";
-import type { SessionUser } from "../../auth/guards.ts";
-import type { Db } from "../../db/client.ts";
-import { assignments, classMembers, submissions, user } from "../../db/schema.ts";
-import type { CsvCell } from "../../http/csv.ts";
-import { latestFinals } from "../submissions/index.ts";
+import { loadClassFor } from "@/server/auth/access.ts";
+import type { SessionUser } from "@/server/auth/guards.ts";
+import type { Db } from "@/server/db/client.ts";
+import { assignments, classMembers, submissions, user } from "@/server/db/schema.ts";
+import { latestFinals } from "@/server/features/submissions/index.ts";
+import type { CsvCell } from "@/server/http/csv.ts";
+import { sortByName } from "@/shared/domain/names.ts";
 
 /** `auto 50%`: the server's score of an ungraded final submission, as a whole percent. */
 export function autoScoreCell(score: number): string {

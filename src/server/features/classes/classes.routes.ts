@@ -1,12 +1,12 @@
 // /api/classes: teachers see, create and delete their own classes and remove students; students
 // join, see and leave theirs.
 import { Hono, type MiddlewareHandler } from "hono";
-import { CLASS_MESSAGES, CreateClassBody, JoinClassBody } from "../../../shared/api/classes.ts";
-import { currentUser, requireRole } from "../../auth/guards.ts";
-import { AppError } from "../../errors.ts";
-import { csvFileName, csvResponse } from "../../http/csv.ts";
-import type { AppEnv } from "../../types.ts";
-import { readJson } from "../../validate.ts";
+import { currentUser, requireRole } from "@/server/auth/guards.ts";
+import { AppError } from "@/server/errors.ts";
+import { csvFileName, csvResponse } from "@/server/http/csv.ts";
+import type { AppEnv } from "@/server/types.ts";
+import { readJson } from "@/server/validate.ts";
+import { CLASS_MESSAGES, CreateClassBody, JoinClassBody } from "@/shared/api/classes.ts";
 import { classGradeSheet } from "./class-grade-sheet.ts";
 import {
   classDeletionImpact,

@@ -2,20 +2,20 @@
 // The class grade export is ./class-grade-sheet.ts.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { assertOwnsClass, loadClassFor } from "@/server/auth/access.ts";
+import type { SessionUser } from "@/server/auth/guards.ts";
+import type { Db } from "@/server/db/client.ts";
+import { assignments, classes, classMembers, submissions, user } from "@/server/db/schema.ts";
+import { AppError, notFound } from "@/server/errors.ts";
 import {
   CLASS_MESSAGES,
   type ClassDeletionImpact,
   type ClassDetail,
   type ClassMember,
   type ClassSummary,
-} from "../../../shared/api/classes.ts";
-import { generateJoinCode, parseJoinCode } from "../../../shared/domain/join-code.ts";
-import { sortByName } from "../../../shared/domain/names.ts";
-import { assertOwnsClass, loadClassFor } from "../../auth/access.ts";
-import type { SessionUser } from "../../auth/guards.ts";
-import type { Db } from "../../db/client.ts";
-import { assignments, classes, classMembers, submissions, user } from "../../db/schema.ts";
-import { AppError, notFound } from "../../errors.ts";
+} from "@/shared/api/classes.ts";
+import { generateJoinCode, parseJoinCode } from "@/shared/domain/join-code.ts";
+import { sortByName } from "@/shared/domain/names.ts";
 
 const teacher = alias(user, "teacher");
 

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csvCell, toCsv } from "@/server/http/csv.ts";
+import type { GraderPool } from "@/server/python/index.ts";
+import { CLASS_MESSAGES, CLASS_NAME_MAX, type ClassDetail, type ClassSummary } from "@/shared/api/classes.ts";
+import { JOIN_CODE_ALPHABET } from "@/shared/domain/join-code.ts";
 import {
   addMember,
   createAssignment,
@@ -9,15 +13,6 @@ import {
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { startTestGrader } from "../../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import {
-  CLASS_MESSAGES,
-  CLASS_NAME_MAX,
-  type ClassDetail,
-  type ClassSummary,
-} from "../../../shared/api/classes.ts";
-import { JOIN_CODE_ALPHABET } from "../../../shared/domain/join-code.ts";
-import { csvCell, toCsv } from "../../http/csv.ts";
-import type { GraderPool } from "../../python/index.ts";
 
 let t: TestApp;
 let grader: GraderPool;

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type {
+  InsightsOverview,
+  TeacherDashboardWithInsights as TeacherDashboard,
+} from "@/shared/api/insights.ts";
 import {
   addMember,
   createAssignment,
@@ -9,10 +13,6 @@ import {
 } from "../../../../tests/factories/classroom.ts";
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import type {
-  InsightsOverview,
-  TeacherDashboardWithInsights as TeacherDashboard,
-} from "../../../shared/api/insights.ts";
 
 // Assignments here have no test cases, so final submissions are scored 0 of 0 without the grader.
 let t: TestApp;

@@ -3,9 +3,9 @@
 // because it lists every confirmation and password-reset link.
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { isDevClient } from "../../auth/client-address.ts";
-import { mailOutbox } from "../../db/schema.ts";
-import type { AppEnv } from "../../types.ts";
+import { isDevClient } from "@/server/auth/client-address.ts";
+import { mailOutbox } from "@/server/db/schema.ts";
+import type { AppEnv } from "@/server/types.ts";
 
 export const devMailboxRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {

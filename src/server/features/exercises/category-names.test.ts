@@ -1,9 +1,9 @@
 // The one category-name resolver, and the database's unique index it relies on (decision 044),
 // on the engine of this run (PGlite, or PostgreSQL through TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/server/db/client.ts";
+import { exerciseCategories } from "@/server/db/schema.ts";
 import { createTestDb } from "../../../../tests/setup/test-db.ts";
-import type { Database } from "../../db/client.ts";
-import { exerciseCategories } from "../../db/schema.ts";
 import { categoryResolver, isCategoryNameTaken, loadCategories } from "./category-names.ts";
 
 let database: Database;

@@ -2,7 +2,7 @@
 // database holds one per name (unique index on lower(btrim(name))), and the admin's forms, the
 // JSON import and the bank's seeding all look a name up through this one resolver.
 import { asc } from "drizzle-orm";
-import { exerciseCategories } from "../../db/schema.ts";
+import { exerciseCategories } from "@/server/db/schema.ts";
 import type { DbOrTx } from "./exercise-store.ts";
 
 /** The name as it is compared: trimmed, lower case. */

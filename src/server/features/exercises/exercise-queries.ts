@@ -3,9 +3,9 @@
 // through them, each adding only the columns it needs (the browser never loads solutions).
 import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { ExerciseDifficulty } from "../../../shared/api/exercise-file.ts";
-import type { ExerciseListItem } from "../../../shared/api/exercises.ts";
-import { exerciseCategories, exercises, exerciseTestCases } from "../../db/schema.ts";
+import { exerciseCategories, exercises, exerciseTestCases } from "@/server/db/schema.ts";
+import type { ExerciseDifficulty } from "@/shared/api/exercise-file.ts";
+import type { ExerciseListItem } from "@/shared/api/exercises.ts";
 import type { DbOrTx } from "./exercise-store.ts";
 
 /** What every reader of an exercise gets: the list item's fields. */

@@ -3,9 +3,9 @@
 // kept only with a description AND an expected output) applied in one place, and batched so a
 // 2,000-exercise import is a handful of statements.
 import { inArray, sql } from "drizzle-orm";
-import type { ExerciseDifficulty } from "../../../shared/api/exercise-file.ts";
-import type { Db } from "../../db/client.ts";
-import { exercises, exerciseTestCases } from "../../db/schema.ts";
+import type { Db } from "@/server/db/client.ts";
+import { exercises, exerciseTestCases } from "@/server/db/schema.ts";
+import type { ExerciseDifficulty } from "@/shared/api/exercise-file.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;

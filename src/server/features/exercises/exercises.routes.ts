@@ -2,10 +2,10 @@
 // admins; Save for students (graded by the server, under the same fair use as Submit Code) and
 // each of their saves with its per-test results (Past Saved).
 import { Hono } from "hono";
-import { SaveAttemptBody } from "../../../shared/api/exercises.ts";
-import { currentUser, requireRole } from "../../auth/guards.ts";
-import type { AppEnv } from "../../types.ts";
-import { readJson } from "../../validate.ts";
+import { currentUser, requireRole } from "@/server/auth/guards.ts";
+import type { AppEnv } from "@/server/types.ts";
+import { readJson } from "@/server/validate.ts";
+import { SaveAttemptBody } from "@/shared/api/exercises.ts";
 import { getAttempt, getExercise, getSolution, listExercises, saveAttempt } from "./exercises.service.ts";
 
 const anyRole = requireRole("student", "teacher", "admin");

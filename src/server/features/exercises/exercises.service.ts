@@ -3,7 +3,14 @@
 // solution), the solution for teachers, and Save: the server re-grades the saved code against
 // every test and alone decides completion (DESIGN §1). Once completed, always completed.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { testCaseInput } from "../../../shared/api/exercise-file.ts";
+import { isUuid } from "@/server/auth/access.ts";
+import type { SessionUser } from "@/server/auth/guards.ts";
+import type { Db } from "@/server/db/client.ts";
+import { exerciseAttempts, exerciseCategories, exerciseSubmissions, exercises } from "@/server/db/schema.ts";
+import { AppError, notFound } from "@/server/errors.ts";
+import { gradeOnServer } from "@/server/grading/grade-on-server.ts";
+import type { GraderPool } from "@/server/python/index.ts";
+import { testCaseInput } from "@/shared/api/exercise-file.ts";
 import {
   EXERCISE_MESSAGES,
   type ExerciseAttempt,
@@ -16,14 +23,7 @@ import {
   type ExerciseSolution,
   type ExerciseTestCase,
   type SaveAttemptResult,
-} from "../../../shared/api/exercises.ts";
-import { isUuid } from "../../auth/access.ts";
-import type { SessionUser } from "../../auth/guards.ts";
-import type { Db } from "../../db/client.ts";
-import { exerciseAttempts, exerciseCategories, exerciseSubmissions, exercises } from "../../db/schema.ts";
-import { AppError, notFound } from "../../errors.ts";
-import { gradeOnServer } from "../../grading/grade-on-server.ts";
-import type { GraderPool } from "../../python/index.ts";
+} from "@/shared/api/exercises.ts";
 import {
   type ExerciseSummaryRow,
   selectExercises,

@@ -1,5 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exerciseAttempts, exerciseSubmissions } from "@/server/db/schema.ts";
+import { BODY_LIMITS, INPUT_MESSAGES } from "@/server/http/input-hygiene.ts";
+import type { GraderPool } from "@/server/python/index.ts";
+import {
+  EXERCISE_MESSAGES,
+  type ExerciseAttemptDetail,
+  type ExerciseDetail,
+  type ExerciseList,
+  type SaveAttemptResult,
+} from "@/shared/api/exercises.ts";
 import { createCategory, createExercise, DOUBLE_SOLUTION } from "../../../../tests/factories/exercises.ts";
 import {
   createAdmin,
@@ -10,16 +20,6 @@ import {
 } from "../../../../tests/factories/users.ts";
 import { startTestGrader } from "../../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import {
-  EXERCISE_MESSAGES,
-  type ExerciseAttemptDetail,
-  type ExerciseDetail,
-  type ExerciseList,
-  type SaveAttemptResult,
-} from "../../../shared/api/exercises.ts";
-import { exerciseAttempts, exerciseSubmissions } from "../../db/schema.ts";
-import { BODY_LIMITS, INPUT_MESSAGES } from "../../http/input-hygiene.ts";
-import type { GraderPool } from "../../python/index.ts";
 
 let t: TestApp;
 let grader: GraderPool;

@@ -1,7 +1,7 @@
 // The server grader's verdict as the exercise API answers it (Save, the admin's Check) and as a
 // saved attempt keeps it: only the fields the contract names, never the grader's internals.
-import type { GradedTest, GradeSummary, SavedTestResult } from "../../../shared/api/exercises.ts";
-import type { GradeResult, TestResult } from "../../../shared/grading/types.ts";
+import type { GradedTest, GradeSummary, SavedTestResult } from "@/shared/api/exercises.ts";
+import type { GradeResult, TestResult } from "@/shared/grading/types.ts";
 
 export const toGradedTest = (r: TestResult): GradedTest => ({
   passed: r.passed,

@@ -6,7 +6,7 @@ import type {
   ClassEngagementRow,
   InsightsClass,
   StudentInsight,
-} from "../../../shared/api/insights.ts";
+} from "@/shared/api/insights.ts";
 import {
   DAY_MS,
   daysSince,
@@ -18,8 +18,8 @@ import {
   percent,
   type StrugglingArea,
   strugglingRisk,
-} from "../../../shared/domain/insights.ts";
-import { compareNames } from "../../../shared/domain/names.ts";
+} from "@/shared/domain/insights.ts";
+import { compareNames } from "@/shared/domain/names.ts";
 import type { AssignmentFacts, FinalFacts } from "./insights.queries.ts";
 import type { OverviewFacts } from "./overview-facts.ts";
 

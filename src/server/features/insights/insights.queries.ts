@@ -3,8 +3,8 @@
 // facts into the spec's figures with the rules of src/shared/domain/insights.ts.
 // Times come back as epoch milliseconds (float8) and counts as int, so PGlite and PostgreSQL agree.
 import { type SQL, sql } from "drizzle-orm";
-import { INSIGHTS } from "../../../shared/domain/insights.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "@/server/db/client.ts";
+import { INSIGHTS } from "@/shared/domain/insights.ts";
 
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

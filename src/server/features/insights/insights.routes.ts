@@ -1,15 +1,15 @@
 // /api/insights: teaching insights for the teacher's own classes (contract: src/shared/api/insights.ts).
 import { Hono } from "hono";
+import { currentUser, requireRole } from "@/server/auth/guards.ts";
+import { csvFileName, csvResponse } from "@/server/http/csv.ts";
+import type { AppEnv } from "@/server/types.ts";
 import {
   DIFFICULTY_LABELS,
   formatPercent,
   INSIGHTS_TEXT,
   RISK_LABELS,
   strugglingAreaText,
-} from "../../../shared/domain/insights.ts";
-import { currentUser, requireRole } from "../../auth/guards.ts";
-import { csvFileName, csvResponse } from "../../http/csv.ts";
-import type { AppEnv } from "../../types.ts";
+} from "@/shared/domain/insights.ts";
 import { getAssignmentDetail, getOverview, getStudentPerformance } from "./insights.service.ts";
 
 const teacher = requireRole("teacher");

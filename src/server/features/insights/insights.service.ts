@@ -2,13 +2,17 @@
 // monitor, class engagement, the four tiles and the charts; a student's performance overview;
 // an assignment's details. Facts come from insights.queries.ts, rules from the shared domain.
 import { sql } from "drizzle-orm";
+import { assertOwnsAssignment, isUuid } from "@/server/auth/access.ts";
+import type { SessionUser } from "@/server/auth/guards.ts";
+import type { Db } from "@/server/db/client.ts";
+import { forbidden, notFound } from "@/server/errors.ts";
 import type {
   AssignmentInsightDetail,
   InsightsOverview,
   StudentInsight,
   StudentPerformance,
   TestCaseInsight,
-} from "../../../shared/api/insights.ts";
+} from "@/shared/api/insights.ts";
 import {
   INSIGHTS,
   percent,
@@ -16,11 +20,7 @@ import {
   SCORE_BUCKETS,
   scoreBucket,
   workStatus,
-} from "../../../shared/domain/insights.ts";
-import { assertOwnsAssignment, isUuid } from "../../auth/access.ts";
-import type { SessionUser } from "../../auth/guards.ts";
-import type { Db } from "../../db/client.ts";
-import { forbidden, notFound } from "../../errors.ts";
+} from "@/shared/domain/insights.ts";
 import { chartStart, computeOverview, iso, monitorRow } from "./insights.overview.ts";
 import { assignmentsOf, caseResults, finalsOf, members, ms, rows, wrongOutputs } from "./insights.queries.ts";
 import { type OverviewFacts, overviewFacts } from "./overview-facts.ts";

@@ -1,23 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, createAssignment, createClass } from "../../../../tests/factories/classroom.ts";
-import { createCategory, createExercise } from "../../../../tests/factories/exercises.ts";
-import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import type { ClassSummary } from "../../../shared/api/classes.ts";
-import type {
-  AssignmentInsightDetail,
-  InsightsOverview,
-  StudentPerformance,
-} from "../../../shared/api/insights.ts";
-import { DAY_MS } from "../../../shared/domain/insights.ts";
 import {
   exerciseAttempts,
   exerciseSubmissions,
   session,
   submissions,
   testCaseResults,
-} from "../../db/schema.ts";
+} from "@/server/db/schema.ts";
+import type { ClassSummary } from "@/shared/api/classes.ts";
+import type { AssignmentInsightDetail, InsightsOverview, StudentPerformance } from "@/shared/api/insights.ts";
+import { DAY_MS } from "@/shared/domain/insights.ts";
+import { addMember, createAssignment, createClass } from "../../../../tests/factories/classroom.ts";
+import { createCategory, createExercise } from "../../../../tests/factories/exercises.ts";
+import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 
 // The clock is moved 30 days past the real one: every sign-in and class join the factories make
 // is then 30 days old, and all the work below is written straight into the tables at chosen times

@@ -6,7 +6,7 @@
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "@/server/db/client.ts";
 
 type Client = { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
 

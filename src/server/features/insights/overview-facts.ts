@@ -4,8 +4,8 @@
 // and the driver's per-field parsing; 20 teachers at once on 2 cores could not afford that
 // (decision 037). Scope: the teacher's own classes (optionally one of them), optionally one student.
 import { sql } from "drizzle-orm";
-import { INSIGHTS } from "../../../shared/domain/insights.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "@/server/db/client.ts";
+import { INSIGHTS } from "@/shared/domain/insights.ts";
 import {
   type ActivityRow,
   type AssignmentFacts,

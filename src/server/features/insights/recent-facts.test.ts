@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
+import type { InsightsOverview, TeacherDashboardWithInsights } from "@/shared/api/insights.ts";
 import { addMember, createClass } from "../../../../tests/factories/classroom.ts";
 import { createStudent, createTeacher } from "../../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import type { InsightsOverview, TeacherDashboardWithInsights } from "../../../shared/api/insights.ts";
 import { recentFacts } from "./recent-facts.ts";
 
 describe("recent facts", () => {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { ChooseRoleBody, UpdateMeBody } from "../../../shared/api/me.ts";
-import { currentUser, requireUser } from "../../auth/guards.ts";
-import type { AppEnv } from "../../types.ts";
-import { readJson } from "../../validate.ts";
+import { currentUser, requireUser } from "@/server/auth/guards.ts";
+import type { AppEnv } from "@/server/types.ts";
+import { readJson } from "@/server/validate.ts";
+import { ChooseRoleBody, UpdateMeBody } from "@/shared/api/me.ts";
 import { chooseRole, getMe, updateName } from "./me.service.ts";
 
 export const meRoutes = new Hono<AppEnv>()

@@ -1,14 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import {
-  ROLE_MESSAGES,
-  TEACHER_EMAIL_DOMAIN_CODE,
-  teacherEmailDomainMessage,
-} from "../../../shared/api/me.ts";
-import type { SelectableRole } from "../../../shared/domain/roles.ts";
-import { mayTeach } from "../../auth/teacher-domains.ts";
-import type { Db } from "../../db/client.ts";
-import { user } from "../../db/schema.ts";
-import { AppError, conflict, notFound } from "../../errors.ts";
+import { mayTeach } from "@/server/auth/teacher-domains.ts";
+import type { Db } from "@/server/db/client.ts";
+import { user } from "@/server/db/schema.ts";
+import { AppError, conflict, notFound } from "@/server/errors.ts";
+import { ROLE_MESSAGES, TEACHER_EMAIL_DOMAIN_CODE, teacherEmailDomainMessage } from "@/shared/api/me.ts";
+import type { SelectableRole } from "@/shared/domain/roles.ts";
 
 export async function getMe(db: Db, userId: string) {
   const row = await db.query.user.findFirst({

@@ -1,8 +1,8 @@
 // "The newest final submission is the one teachers see and grade" (DESIGN.md §5): one DISTINCT ON
 // query per (assignment, student), reused by lists, progress, the dashboard and the exports.
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { submissions } from "../../db/schema.ts";
+import type { Db } from "@/server/db/client.ts";
+import { submissions } from "@/server/db/schema.ts";
 
 export function latestFinals(db: Db, where?: SQL) {
   return db

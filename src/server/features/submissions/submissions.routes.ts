@@ -1,10 +1,10 @@
 // Submissions, mounted at /api: /assignments/:id/submissions (list, submit) and /submissions/:id
 // (read, grade). Guards sit on each route because the prefixes are shared with other features.
 import { Hono } from "hono";
-import { CreateSubmissionBody, GradeBody } from "../../../shared/api/assignments.ts";
-import { currentUser, requireRole } from "../../auth/guards.ts";
-import type { AppEnv } from "../../types.ts";
-import { readJson } from "../../validate.ts";
+import { currentUser, requireRole } from "@/server/auth/guards.ts";
+import type { AppEnv } from "@/server/types.ts";
+import { readJson } from "@/server/validate.ts";
+import { CreateSubmissionBody, GradeBody } from "@/shared/api/assignments.ts";
 import { createSubmission, getSubmission, gradeSubmission, listSubmissions } from "./submissions.service.ts";
 
 const teacherOrStudent = requireRole("teacher", "student");

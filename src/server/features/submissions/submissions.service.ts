@@ -4,21 +4,21 @@
 // final submissions. Program output is stored with NUL made visible (see visibleNul).
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
+import { loadAssignmentFor, loadSubmissionFor, type SubmissionRow } from "@/server/auth/access.ts";
+import type { SessionUser } from "@/server/auth/guards.ts";
+import type { Db } from "@/server/db/client.ts";
+import { submissions, testCaseResults, testCases } from "@/server/db/schema.ts";
+import { badRequest, conflict, forbidden } from "@/server/errors.ts";
+import { gradeOnServer } from "@/server/grading/grade-on-server.ts";
+import type { GraderPool } from "@/server/python/index.ts";
 import {
   ASSIGNMENT_MESSAGES,
   type CreateSubmissionBody,
   type GradeBody,
   type Submission,
   type SubmissionTestResult,
-} from "../../../shared/api/assignments.ts";
-import { scorePercent } from "../../../shared/domain/progress.ts";
-import { loadAssignmentFor, loadSubmissionFor, type SubmissionRow } from "../../auth/access.ts";
-import type { SessionUser } from "../../auth/guards.ts";
-import type { Db } from "../../db/client.ts";
-import { submissions, testCaseResults, testCases } from "../../db/schema.ts";
-import { badRequest, conflict, forbidden } from "../../errors.ts";
-import { gradeOnServer } from "../../grading/grade-on-server.ts";
-import type { GraderPool } from "../../python/index.ts";
+} from "@/shared/api/assignments.ts";
+import { scorePercent } from "@/shared/domain/progress.ts";
 
 type CreateBody = z.output<typeof CreateSubmissionBody>;
 type GradeInput = z.output<typeof GradeBody>;

@@ -1,4 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "@/server/app.ts";
+import { createGraderPool, GRADER_BUSY_MESSAGE, type GraderPool } from "@/server/python/index.ts";
+import {
+  ASSIGNMENT_MESSAGES,
+  type Submission,
+  type TeacherAssignmentDetail,
+} from "@/shared/api/assignments.ts";
+import type { ClassSummary } from "@/shared/api/classes.ts";
 import {
   addMember,
   createAssignment,
@@ -9,14 +17,6 @@ import {
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { startTestGrader } from "../../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import {
-  ASSIGNMENT_MESSAGES,
-  type Submission,
-  type TeacherAssignmentDetail,
-} from "../../../shared/api/assignments.ts";
-import type { ClassSummary } from "../../../shared/api/classes.ts";
-import { createApp } from "../../app.ts";
-import { createGraderPool, GRADER_BUSY_MESSAGE, type GraderPool } from "../../python/index.ts";
 
 let t: TestApp;
 let grader: GraderPool;

@@ -1,8 +1,8 @@
 // Fair use on a real database (PGlite here, PostgreSQL in the second CI pass): two limiters on one
 // database stand for two instances of the app behind a load balancer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/server/db/client.ts";
 import { createTestDb } from "../../../../tests/setup/test-db.ts";
-import type { Database } from "../../db/client.ts";
 import { createSubmitLimiter, SUBMIT_LIMIT_MESSAGES } from "./submit-limiter.ts";
 
 let database: Database;

@@ -3,9 +3,9 @@
 // may have one submission being checked at a time and at most 10 a minute; without this one pupil
 // hammering Submit could fill the grader's queue and make the whole class wait. Run Tests attempts
 // cost no grading but a stored row each: at most 30 a minute.
-import type { Db } from "../../db/client.ts";
-import { AppError, tooManyRequests } from "../../errors.ts";
-import { acquireLease, hit, releaseLease, renewLease } from "../../limits/limits.ts";
+import type { Db } from "@/server/db/client.ts";
+import { AppError, tooManyRequests } from "@/server/errors.ts";
+import { acquireLease, hit, releaseLease, renewLease } from "@/server/limits/limits.ts";
 
 export const SUBMIT_LIMIT_MESSAGES = {
   busy: "Your last submission is still being checked. Please wait a moment.",
