@@ -6,10 +6,10 @@ import { useCreateCategory, useDeleteCategory, useUpdateCategory } from "@/clien
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { TextAreaField, TextField } from "@/client/components/ui/field.tsx";
 import { ApiError } from "@/client/lib/api.ts";
 import { type AdminCategory, EXERCISE_MESSAGES } from "@/shared/api/exercises.ts";
-import { ConfirmDelete } from "./confirm-dialog.tsx";
 
 type Draft = { name: string; description: string; displayOrder: string };
 
@@ -197,11 +197,12 @@ function CategoryRow({ category: c }: { category: AdminCategory }) {
           )}
         </div>
       )}
-      <ConfirmDelete
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={`Delete ${c.name}?`}
-        question={EXERCISE_MESSAGES.confirmDeleteCategory}
+        description={EXERCISE_MESSAGES.confirmDeleteCategory}
+        confirmLabel="Delete"
         onConfirm={() => remove.mutateAsync(c.id)}
       />
     </li>

@@ -6,8 +6,8 @@ import { useCreateExercise, useDeleteExercise, useUpdateExercise } from "@/clien
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { type AdminCategory, type AdminExercise, EXERCISE_MESSAGES } from "@/shared/api/exercises.ts";
-import { ConfirmDelete } from "./confirm-dialog.tsx";
 import { ExerciseEditor } from "./exercise-editor.tsx";
 import { emptyExerciseForm, formFromExercise } from "./exercise-form.ts";
 import { ImportDialog } from "./import-dialog.tsx";
@@ -183,11 +183,12 @@ function ExerciseRow({
           Delete
         </Button>
       </div>
-      <ConfirmDelete
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={`Delete ${e.title}?`}
-        question={EXERCISE_MESSAGES.confirmDeleteExercise}
+        description={EXERCISE_MESSAGES.confirmDeleteExercise}
+        confirmLabel="Delete"
         onConfirm={() => remove.mutateAsync(e.id)}
       />
     </li>

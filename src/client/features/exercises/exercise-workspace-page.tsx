@@ -13,7 +13,7 @@ import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
-import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import {
@@ -230,21 +230,14 @@ function Workspace({
           <RotateCcw className="size-4" aria-hidden /> Reset
         </Button>
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirmReset}
         onOpenChange={setConfirmReset}
         title="Reset your code?"
         description="The editor goes back to the starter code. Anything you have saved stays in Past Saved."
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirmReset(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={reset}>
-            Reset code
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Reset code"
+        onConfirm={reset}
+      />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_1fr]">
         <div className="space-y-4 lg:col-start-1 lg:row-start-1">

@@ -6,7 +6,7 @@ import { Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@/client/components/ui/button.tsx";
-import { ConfirmDialog, problemText } from "@/client/features/teacher/confirm-dialog.tsx";
+import { ConfirmDialog, problemText } from "@/client/components/ui/confirm-dialog.tsx";
 
 export function ConfirmDeleteButton<Impact>({
   id,
@@ -44,16 +44,15 @@ export function ConfirmDeleteButton<Impact>({
       </Button>
       <ConfirmDialog
         open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) remove.reset();
-        }}
+        onOpenChange={setOpen}
         title={`Delete ${name}?`}
         confirmLabel={confirmLabel}
-        busy={remove.isPending}
         ready={impact.isSuccess}
-        error={problemText(remove.error ?? impact.error)}
-        onConfirm={() => remove.mutate(id, { onSuccess: () => navigate(afterwards, { replace: true }) })}
+        error={problemText(impact.error)}
+        onConfirm={async () => {
+          await remove.mutateAsync(id);
+          navigate(afterwards, { replace: true });
+        }}
       >
         {impact.data ? (
           <p data-testid="deletion-impact">{describe(impact.data)}</p>

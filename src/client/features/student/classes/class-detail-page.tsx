@@ -6,7 +6,7 @@ import { useClass, useLeaveClass } from "@/client/api/classes.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
-import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 
@@ -17,7 +17,6 @@ export function StudentClassDetailPage() {
   const leave = useLeaveClass();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   if (detail.isPending) return <Loading />;
   if (detail.isError || !detail.data) {
@@ -33,14 +32,8 @@ export function StudentClassDetailPage() {
   const c = detail.data;
 
   async function leaveClass() {
-    setError(null);
-    try {
-      await leave.mutateAsync(c.id);
-      navigate("/student/classes", { replace: true });
-    } catch {
-      setError("Failed to leave the class. Please try again.");
-      setConfirming(false);
-    }
+    await leave.mutateAsync(c.id);
+    navigate("/student/classes", { replace: true });
   }
 
   return (
@@ -48,7 +41,6 @@ export function StudentClassDetailPage() {
       <ButtonLink to="/student/classes" variant="ghost" size="sm">
         <ArrowLeft className="size-4" aria-hidden /> Back to My Classes
       </ButtonLink>
-      {error && <Alert tone="error">{error}</Alert>}
       <Card className="p-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div>
@@ -79,21 +71,15 @@ export function StudentClassDetailPage() {
           ))}
         </ul>
       </Card>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Leave this class?"
         description={`You will no longer see the assignments of ${c.name}. You can join again with the class code.`}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={leave.isPending} onClick={leaveClass}>
-            Leave Class
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Leave Class"
+        onConfirm={leaveClass}
+        errorText={() => "Failed to leave the class. Please try again."}
+      />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import {
   browserRows,
@@ -31,9 +32,9 @@ import { ApiError } from "@/client/lib/api.ts";
 import { formatDate } from "@/client/lib/format.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import type { StudentAssignmentDetail, Submission } from "@/shared/api/assignments.ts";
+import { formatGrade } from "@/shared/domain/progress.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 import { PreviousSubmissions } from "./previous-submissions.tsx";
-import { ResubmitDialog } from "./resubmit-dialog.tsx";
 import { TeacherFeedback } from "./teacher-feedback.tsx";
 
 export function AssignmentWorkspacePage() {
@@ -227,12 +228,23 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
       )}
       {runner.error && <Alert tone="error">{runner.error}</Alert>}
       {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
-      <ResubmitDialog
+      {/* The grade stays with the earlier submission; the new one is what the teacher looks at next. */}
+      <ConfirmDialog
         open={askResubmit}
         onOpenChange={setAskResubmit}
-        grade={graded?.teacherGrade ?? null}
-        onConfirm={() => submit(true)}
-      />
+        title="Your teacher has already graded this. Hand in again?"
+        confirmLabel="Hand in again"
+        tone="primary"
+        onConfirm={() => {
+          submit(true);
+        }}
+      >
+        <p>
+          {graded?.teacherGrade != null ? `You got ${formatGrade(graded.teacherGrade)}. ` : ""}Your teacher's
+          grade and notes stay with your earlier submission under Previous Submissions. Your teacher will see
+          the new one and can grade it again.
+        </p>
+      </ConfirmDialog>
       {draft.saveFailed && (
         <Alert tone="error">
           This browser would not save a copy of your code. Keep this tab open until you submit.

@@ -1,7 +1,7 @@
 // Delete an assignment: the question says how many submissions (from how many students) go with it.
 import { useAssignmentDeletion, useDeleteAssignment } from "@/client/api/assignments.ts";
+import { countOf } from "@/client/components/ui/confirm-dialog.tsx";
 import { ConfirmDeleteButton } from "@/client/features/teacher/confirm-delete-button.tsx";
-import { countOf } from "@/client/features/teacher/confirm-dialog.tsx";
 
 export function DeleteAssignmentButton({ assignmentId, name }: { assignmentId: string; name: string }) {
   return (

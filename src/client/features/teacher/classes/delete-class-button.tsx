@@ -1,7 +1,7 @@
 // Delete a class: the question says how many assignments, submissions and students it takes with it.
 import { useClassDeletion, useDeleteClass } from "@/client/api/classes.ts";
+import { countOf } from "@/client/components/ui/confirm-dialog.tsx";
 import { ConfirmDeleteButton } from "@/client/features/teacher/confirm-delete-button.tsx";
-import { countOf } from "@/client/features/teacher/confirm-dialog.tsx";
 
 export function DeleteClassButton({ classId, name }: { classId: string; name: string }) {
   return (

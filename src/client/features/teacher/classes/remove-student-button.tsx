@@ -3,7 +3,7 @@ import { UserMinus } from "lucide-react";
 import { useState } from "react";
 import { useRemoveMember } from "@/client/api/classes.ts";
 import { Button } from "@/client/components/ui/button.tsx";
-import { ConfirmDialog, problemText } from "@/client/features/teacher/confirm-dialog.tsx";
+import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 
 export function RemoveStudentButton({
   klass,
@@ -22,17 +22,10 @@ export function RemoveStudentButton({
       </Button>
       <ConfirmDialog
         open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) remove.reset();
-        }}
+        onOpenChange={setOpen}
         title={`Remove ${student.name} from ${klass.name}?`}
         confirmLabel="Remove student"
-        busy={remove.isPending}
-        error={problemText(remove.error)}
-        onConfirm={() =>
-          remove.mutate({ classId: klass.id, studentId: student.id }, { onSuccess: () => setOpen(false) })
-        }
+        onConfirm={() => remove.mutateAsync({ classId: klass.id, studentId: student.id })}
       >
         <p>
           {student.name} will no longer see this class or its assignments. Nothing is deleted: their
