@@ -9,7 +9,7 @@ import {
 } from "./auth/auth.ts";
 import { authRateLimits } from "./auth/auth-limits.ts";
 import { clientAddress, isDevClient } from "./auth/client-address.ts";
-import { type SessionUser, toSessionUser } from "./auth/guards.ts";
+import { toSessionUser } from "./auth/guards.ts";
 import { jsonBodiesOnly } from "./auth/json-bodies-only.ts";
 import { createMailer, type Mailer } from "./auth/mail.ts";
 import { refuseWhenPasswordsBacklogged } from "./auth/password-queue.ts";
@@ -26,7 +26,7 @@ import { exerciseRoutes } from "./features/exercises/exercises.routes.ts";
 import { insightsRoutes } from "./features/insights/insights.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
-import { createSubmitLimiter } from "./features/submissions/submit-limiter.ts";
+import { createSubmitLimiter } from "./grading/submit-limiter.ts";
 import { healthRoute } from "./http/health.ts";
 import { inputHygiene } from "./http/input-hygiene.ts";
 import { mountPyodide } from "./http/pyodide-static.ts";
@@ -35,7 +35,7 @@ import { sameOriginWrites } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountStatic } from "./http/static.ts";
 import { createGraderPool, type GraderPool } from "./python/index.ts";
-import type { AppEnv } from "./types.ts";
+import type { AppEnv, SessionUser } from "./types.ts";
 
 export type AppOptions = {
   db: Db;

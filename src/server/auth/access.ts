@@ -5,9 +5,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client.ts";
 import { assignments, classes, classMembers, submissions } from "@/server/db/schema.ts";
 import { forbidden, notFound } from "@/server/errors.ts";
+import type { SessionUser } from "@/server/types.ts";
 import { ASSIGNMENT_MESSAGES } from "@/shared/api/assignments.ts";
 import { CLASS_MESSAGES } from "@/shared/api/classes.ts";
-import type { SessionUser } from "./guards.ts";
 
 export type ClassRow = typeof classes.$inferSelect;
 export type AssignmentRow = typeof assignments.$inferSelect;

@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import type { Config } from "@/server/config.ts";
 import type { Db } from "@/server/db/client.ts";
 import * as schema from "@/server/db/schema.ts";
-import { isDemoEmail } from "@/server/seed/demo-accounts.ts";
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, validateName } from "@/shared/domain/auth-rules.ts";
+import { isDemoEmail } from "./demo-accounts.ts";
 import { linkMail, type Mailer } from "./mail.ts";
 import { queuedPasswordHashing } from "./password-queue.ts";
 

@@ -2,10 +2,8 @@
 // session (read from the database on each request) is the only source of the role.
 import type { Context, MiddlewareHandler } from "hono";
 import { forbidden, unauthorized } from "@/server/errors.ts";
-import type { AppEnv } from "@/server/types.ts";
+import type { AppEnv, SessionUser } from "@/server/types.ts";
 import { normaliseRole, type Role } from "@/shared/domain/roles.ts";
-
-export type SessionUser = { id: string; name: string; email: string; role: Role; emailVerified: boolean };
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get("user")) throw unauthorized();

@@ -9,10 +9,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, PUBLISHED_SECRETS } from "@/server/config.ts";
 import { account, user } from "@/server/db/schema.ts";
-import { DEMO_ACCOUNTS } from "@/server/seed/demo-accounts.ts";
 import { createUser } from "../../../tests/factories/users.ts";
 import { type ServedApp, serveApp } from "../../../tests/setup/serve-app.ts";
 import { cookieFrom, createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 
 const OLD_DEV_SECRET = "pyclass-development-secret-do-not-use-in-production";
 

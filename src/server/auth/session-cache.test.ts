@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "@/server/config.ts";
+import type { SessionUser } from "@/server/types.ts";
 import { createUser } from "../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { sessionCookieName } from "./auth.ts";
-import type { SessionUser } from "./guards.ts";
 import { createSessionCache, mayChangeSessions, sessionKey } from "./session-cache.ts";
 
 const ada: SessionUser = {

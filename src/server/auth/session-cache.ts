@@ -3,7 +3,7 @@
 // cache a busy class's polling costs neither. Entries live 5 s, and are dropped at once when
 // this process sees the session or the user change (sign-in/out, reset, role, name, e-mail),
 // so a revocation made on another instance takes effect within 5 s.
-import type { SessionUser } from "./guards.ts";
+import type { SessionUser } from "@/server/types.ts";
 
 type Entry = { user: SessionUser | null; at: number };
 

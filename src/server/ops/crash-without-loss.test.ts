@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPglite } from "@/server/db/client.ts";
 import { submissions, testCaseResults } from "@/server/db/schema.ts";
-import { CHECKING_LEASE_MS } from "@/server/features/submissions/submit-limiter.ts";
+import { CHECKING_LEASE_MS } from "@/server/grading/submit-limiter.ts";
 import type { Submission } from "@/shared/api/assignments.ts";
 import { type AppProcess, freePort, spawnApp, startApp } from "../../../tests/setup/app-process.ts";
 import {

@@ -8,14 +8,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "@/server/auth/auth.ts";
+import { DEMO_ACCOUNTS, type DemoLogin } from "@/server/auth/demo-accounts.ts";
 import { toSessionUser } from "@/server/auth/guards.ts";
 import type { Db } from "@/server/db/client.ts";
 import { account, assignments, classes, classMembers, testCases, user } from "@/server/db/schema.ts";
 import { createSubmission, gradeSubmission } from "@/server/features/submissions/index.ts";
 import type { GraderPool } from "@/server/python/index.ts";
-import { DEMO_ACCOUNTS, type DemoLogin } from "./demo-accounts.ts";
 
-export { DEMO_ACCOUNTS, type DemoLogin } from "./demo-accounts.ts";
+export { DEMO_ACCOUNTS, type DemoLogin } from "@/server/auth/demo-accounts.ts";
 
 export const DEMO_JOIN_CODE = "PYCLASS2";
 

@@ -10,12 +10,12 @@ import {
   assertOwnsClass,
   loadAssignmentFor,
 } from "@/server/auth/access.ts";
-import type { SessionUser } from "@/server/auth/guards.ts";
 import type { Db } from "@/server/db/client.ts";
 import { preparedPer } from "@/server/db/prepared.ts";
 import { assignments, classes, classMembers, submissions, testCases } from "@/server/db/schema.ts";
 import { badRequest } from "@/server/errors.ts";
 import { latestFinals } from "@/server/features/submissions/index.ts";
+import type { SessionUser } from "@/server/types.ts";
 import {
   ASSIGNMENT_MESSAGES,
   type AssignmentClass,

@@ -1,9 +1,9 @@
 // The assignment grade sheet behind GET /api/assignments/:id/export.csv: the progress view's rows
 // with score, grade and notes, in the cells a spreadsheet reads.
 
-import type { SessionUser } from "@/server/auth/guards.ts";
 import type { Db } from "@/server/db/client.ts";
 import type { CsvCell } from "@/server/http/csv.ts";
+import type { SessionUser } from "@/server/types.ts";
 import { formatLateness } from "@/shared/domain/late-work.ts";
 import { PROGRESS_LABELS } from "@/shared/domain/progress.ts";
 import { loadProgress } from "./progress.service.ts";

@@ -2,10 +2,10 @@
 // submission and attempts, the class's average, and the test cases ranked by failure rate.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { assertOwnsAssignment } from "@/server/auth/access.ts";
-import type { SessionUser } from "@/server/auth/guards.ts";
 import type { Db } from "@/server/db/client.ts";
 import { classMembers, submissions, user } from "@/server/db/schema.ts";
 import { caseResults } from "@/server/features/insights/index.ts";
+import type { SessionUser } from "@/server/types.ts";
 import type {
   AssignmentProgress,
   StudentProgressRow,

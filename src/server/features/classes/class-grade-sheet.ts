@@ -3,11 +3,11 @@
 // removed) but handed work in are listed after the members, marked "Left the class".
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { loadClassFor } from "@/server/auth/access.ts";
-import type { SessionUser } from "@/server/auth/guards.ts";
 import type { Db } from "@/server/db/client.ts";
 import { assignments, classMembers, submissions, user } from "@/server/db/schema.ts";
 import { latestFinals } from "@/server/features/submissions/index.ts";
 import type { CsvCell } from "@/server/http/csv.ts";
+import type { SessionUser } from "@/server/types.ts";
 import { sortByName } from "@/shared/domain/names.ts";
 
 /** `auto 50%`: the server's score of an ungraded final submission, as a whole percent. */

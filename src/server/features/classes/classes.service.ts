@@ -3,10 +3,10 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { assertOwnsClass, loadClassFor } from "@/server/auth/access.ts";
-import type { SessionUser } from "@/server/auth/guards.ts";
 import type { Db } from "@/server/db/client.ts";
 import { assignments, classes, classMembers, submissions, user } from "@/server/db/schema.ts";
 import { AppError, notFound } from "@/server/errors.ts";
+import type { SessionUser } from "@/server/types.ts";
 import {
   CLASS_MESSAGES,
   type ClassDeletionImpact,

@@ -1,9 +1,9 @@
 // The teacher dashboard's four figures and recent assignments, counted from real rows: the same
 // facts as the insights overview of every owned class (one statement for the whole dashboard).
 
-import type { SessionUser } from "@/server/auth/guards.ts";
 import type { Db } from "@/server/db/client.ts";
 import { dashboardFacts } from "@/server/features/insights/index.ts";
+import type { SessionUser } from "@/server/types.ts";
 import type { TeacherDashboardWithInsights } from "@/shared/api/insights.ts";
 
 export async function getTeacherDashboard(

@@ -4,12 +4,12 @@
 // every test and alone decides completion (DESIGN §1). Once completed, always completed.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "@/server/auth/access.ts";
-import type { SessionUser } from "@/server/auth/guards.ts";
 import type { Db } from "@/server/db/client.ts";
 import { exerciseAttempts, exerciseCategories, exerciseSubmissions, exercises } from "@/server/db/schema.ts";
 import { AppError, notFound } from "@/server/errors.ts";
 import { gradeOnServer } from "@/server/grading/grade-on-server.ts";
 import type { GraderPool } from "@/server/python/index.ts";
+import type { SessionUser } from "@/server/types.ts";
 import { testCaseInput } from "@/shared/api/exercise-file.ts";
 import {
   EXERCISE_MESSAGES,

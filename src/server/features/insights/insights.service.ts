@@ -3,9 +3,9 @@
 // an assignment's details. Facts come from insights.queries.ts, rules from the shared domain.
 import { sql } from "drizzle-orm";
 import { assertOwnsAssignment, isUuid } from "@/server/auth/access.ts";
-import type { SessionUser } from "@/server/auth/guards.ts";
 import type { Db } from "@/server/db/client.ts";
 import { forbidden, notFound } from "@/server/errors.ts";
+import type { SessionUser } from "@/server/types.ts";
 import type {
   AssignmentInsightDetail,
   InsightsOverview,

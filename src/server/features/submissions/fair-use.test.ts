@@ -3,13 +3,13 @@
 // a stand-in that finishes when the test says so, so "a submission in flight" is exact.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app.ts";
+import { SUBMIT_LIMIT_MESSAGES } from "@/server/grading/submit-limiter.ts";
 import type { GradeResult, GraderPool, TestCase } from "@/server/python/index.ts";
 import type { Submission, TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
 import type { ClassSummary } from "@/shared/api/classes.ts";
 import { addMember, createAssignment, createClass } from "../../../../tests/factories/classroom.ts";
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../../tests/setup/test-app.ts";
-import { SUBMIT_LIMIT_MESSAGES } from "./submit-limiter.ts";
 
 /**
  * Passes every case. After `hold()`, a grading waits until `release()`; `started` resolves once

@@ -5,12 +5,12 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { loadAssignmentFor, loadSubmissionFor, type SubmissionRow } from "@/server/auth/access.ts";
-import type { SessionUser } from "@/server/auth/guards.ts";
 import type { Db } from "@/server/db/client.ts";
 import { submissions, testCaseResults, testCases } from "@/server/db/schema.ts";
 import { badRequest, conflict, forbidden } from "@/server/errors.ts";
 import { gradeOnServer } from "@/server/grading/grade-on-server.ts";
 import type { GraderPool } from "@/server/python/index.ts";
+import type { SessionUser } from "@/server/types.ts";
 import {
   ASSIGNMENT_MESSAGES,
   type CreateSubmissionBody,

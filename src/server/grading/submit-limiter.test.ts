@@ -2,7 +2,7 @@
 // database stand for two instances of the app behind a load balancer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client.ts";
-import { createTestDb } from "../../../../tests/setup/test-db.ts";
+import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { createSubmitLimiter, SUBMIT_LIMIT_MESSAGES } from "./submit-limiter.ts";
 
 let database: Database;
