@@ -7,6 +7,7 @@ import { EmptyState } from "@/client/components/ui/empty-state.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { Table, TableBody, TableHead, TableRow, TableScroll, Td, Th } from "@/client/components/ui/table.tsx";
 import { formatDate } from "@/client/lib/format.ts";
 
 export function ClassesOverviewPage() {
@@ -63,37 +64,28 @@ export function ClassesOverviewPage() {
               {c.members.length === 0 ? (
                 <p className="mt-3 text-sm text-slate-600">No members yet.</p>
               ) : (
-                <div className="mt-3 overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <caption className="sr-only">Members of {c.name}</caption>
-                    <thead className="text-slate-600">
-                      <tr>
-                        <th scope="col" className="py-1 pr-4 font-medium">
-                          Name
-                        </th>
-                        <th scope="col" className="py-1 pr-4 font-medium">
-                          Email
-                        </th>
-                        <th scope="col" className="py-1 pr-4 font-medium">
-                          Role
-                        </th>
-                        <th scope="col" className="py-1 font-medium">
-                          Joined
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
+                <TableScroll label={`Members of ${c.name}`} className="mt-3 overflow-x-auto">
+                  <Table caption={`Members of ${c.name}`} density="tight">
+                    <TableHead>
+                      <TableRow>
+                        <Th>Name</Th>
+                        <Th>Email</Th>
+                        <Th>Role</Th>
+                        <Th>Joined</Th>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
                       {c.members.map((m) => (
-                        <tr key={m.id} className="border-t border-slate-100">
-                          <td className="py-1 pr-4">{m.name}</td>
-                          <td className="py-1 pr-4">{m.email}</td>
-                          <td className="py-1 pr-4 capitalize">{m.role}</td>
-                          <td className="py-1">{formatDate(m.joinedAt)}</td>
-                        </tr>
+                        <TableRow key={m.id}>
+                          <Td>{m.name}</Td>
+                          <Td>{m.email}</Td>
+                          <Td className="capitalize">{m.role}</Td>
+                          <Td>{formatDate(m.joinedAt)}</Td>
+                        </TableRow>
                       ))}
-                    </tbody>
-                  </table>
-                </div>
+                    </TableBody>
+                  </Table>
+                </TableScroll>
               )}
             </li>
           ))}

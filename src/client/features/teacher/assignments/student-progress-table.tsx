@@ -4,6 +4,7 @@
 
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { RowHeader, Table, TableBody, TableHead, TableRow, Td, Th } from "@/client/components/ui/table.tsx";
 import { formatDateTime } from "@/client/lib/format.ts";
 import type { StudentProgressRow } from "@/shared/api/assignments.ts";
 import { formatLateness } from "@/shared/domain/late-work.ts";
@@ -37,33 +38,28 @@ export function StudentProgressTable({
   }
   return (
     <div>
-      <table className="block w-full text-left text-sm md:table">
-        <thead className="hidden border-b border-slate-200 text-slate-600 md:table-header-group">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Student
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Submission Date
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Grade
-            </th>
-            <th scope="col" className="py-2 font-medium">
+      <Table density="none" className="block md:table">
+        <TableHead className="hidden md:table-header-group">
+          <TableRow>
+            <Th className="py-2 pr-4">Student</Th>
+            <Th className="py-2 pr-4">Status</Th>
+            <Th className="py-2 pr-4">Submission Date</Th>
+            <Th className="py-2 pr-4">Grade</Th>
+            <Th className="py-2">
               <span className="sr-only">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="block divide-y divide-slate-200 md:table-row-group">
+            </Th>
+          </TableRow>
+        </TableHead>
+        <TableBody className="block md:table-row-group">
           {rows.map((r) => {
             const action = progressAction(r.status);
             const activity = testRunActivity(r.testRuns, r.submissionId !== null);
             return (
-              <tr key={r.student.id} className="grid grid-cols-2 gap-x-4 gap-y-3 py-3 md:table-row md:py-0">
-                <th scope="row" className="col-span-2 font-normal md:py-3 md:pr-4">
+              <TableRow
+                key={r.student.id}
+                className="grid grid-cols-2 gap-x-4 gap-y-3 py-3 md:table-row md:py-0"
+              >
+                <RowHeader className="col-span-2 md:py-3 md:pr-4">
                   <span className="block font-medium text-slate-900">{r.student.name}</span>
                   <span className="block text-xs text-slate-600">{r.student.email}</span>
                   {r.leftClass && (
@@ -71,28 +67,28 @@ export function StudentProgressTable({
                       <Badge tone="slate">left the class</Badge>
                     </span>
                   )}
-                </th>
-                <td {...cell("Status")}>
+                </RowHeader>
+                <Td {...cell("Status")}>
                   <Badge tone={PROGRESS_TONES[r.status]}>{PROGRESS_LABELS[r.status]}</Badge>
                   {activity && <span className="mt-1 block text-xs text-slate-600">{activity}</span>}
-                </td>
-                <td {...cell("Submission Date")}>
+                </Td>
+                <Td {...cell("Submission Date")}>
                   {r.submittedAt ? formatDateTime(r.submittedAt) : "—"}
                   {r.lateByMs !== null && (
                     <span className="mt-1 block">
                       <Badge tone="red">Late: {formatLateness(r.lateByMs)}</Badge>
                     </span>
                   )}
-                </td>
-                <td {...cell("Grade")}>
+                </Td>
+                <Td {...cell("Grade")}>
                   {r.grade === null ? "—" : formatGrade(r.grade)}
                   {r.previousGrade !== null && (
                     <span className="mt-1 block text-xs text-slate-600">
                       Earlier hand-in: {formatGrade(r.previousGrade)}
                     </span>
                   )}
-                </td>
-                <td className="col-span-2 whitespace-nowrap md:py-3 md:text-right">
+                </Td>
+                <Td className="col-span-2 whitespace-nowrap md:py-3 md:text-right">
                   {action && (
                     <ButtonLink
                       to={`/teacher/assignments/${assignmentId}/students/${r.student.id}`}
@@ -103,12 +99,12 @@ export function StudentProgressTable({
                       {action}
                     </ButtonLink>
                   )}
-                </td>
-              </tr>
+                </Td>
+              </TableRow>
             );
           })}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
       <StatusLegend />
     </div>
   );

@@ -6,11 +6,20 @@ import { assignmentsCsvUrl } from "@/client/api/insights.ts";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button, buttonClass } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
+import {
+  RowHeader,
+  Table,
+  TableBody,
+  TableHead,
+  TableRow,
+  TableScroll,
+  Td,
+  Th,
+} from "@/client/components/ui/table.tsx";
 import type { AssignmentMonitorRow } from "@/shared/api/insights.ts";
 import { DIFFICULTY_LABELS, DIFFICULTY_TONES, INSIGHTS_TEXT } from "@/shared/domain/insights.ts";
 import { filterBySearch } from "./insights-url.ts";
 import { failureBand, NO_DATA, numberOrNoData } from "./insights-view.ts";
-import { ScrollRegion } from "./scroll-region.tsx";
 
 export function FailureRateBadge({ rate }: { rate: number | null }) {
   const band = failureBand(rate);
@@ -59,60 +68,52 @@ export function AssignmentMonitor({
       ) : shown.length === 0 ? (
         <p className="text-sm text-slate-600">{INSIGHTS_TEXT.noAssignmentsMatching(search.trim())}</p>
       ) : (
-        <ScrollRegion
+        <TableScroll
           labelledBy="assignment-monitor"
           className="max-h-[28rem] overflow-auto border border-slate-200"
         >
-          <table className="w-full text-left text-sm">
-            <thead className="sticky top-0 border-b border-slate-200 bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Assignment
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Submissions
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Failure Rate
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Difficulty
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
+          <Table density="boxed">
+            <TableHead sticky className="bg-slate-50">
+              <TableRow>
+                <Th>Assignment</Th>
+                <Th>Submissions</Th>
+                <Th>Failure Rate</Th>
+                <Th>Difficulty</Th>
+                <Th>
                   <span className="sr-only">Review</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
+                </Th>
+              </TableRow>
+            </TableHead>
+            <TableBody>
               {shown.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row" className="px-3 py-2 font-normal">
+                <TableRow key={r.id}>
+                  <RowHeader>
                     <span className="block font-medium text-slate-900">{r.name}</span>
                     <span className="block text-xs text-slate-600">{r.class.name}</span>
-                  </th>
-                  <td className="px-3 py-2 text-slate-800">
+                  </RowHeader>
+                  <Td className="text-slate-800">
                     {r.submissionsCount}
                     <span className="block text-xs text-slate-600">
                       {r.submittedStudents} of {r.totalStudents} students
                     </span>
-                  </td>
-                  <td className="px-3 py-2">
+                  </Td>
+                  <Td>
                     <FailureRateBadge rate={r.failureRate} />
-                  </td>
-                  <td className="px-3 py-2">
+                  </Td>
+                  <Td>
                     <DifficultyBadge row={r} />
-                  </td>
-                  <td className="px-3 py-2 text-right">
+                  </Td>
+                  <Td className="text-right">
                     <Button variant="secondary" size="sm" onClick={() => onReview(r)}>
                       Review
                       <span className="sr-only"> {r.name}</span>
                     </Button>
-                  </td>
-                </tr>
+                  </Td>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+            </TableBody>
+          </Table>
+        </TableScroll>
       )}
     </Card>
   );

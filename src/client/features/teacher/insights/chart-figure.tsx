@@ -2,6 +2,7 @@
 // the picture loads on demand (Recharts), and "Show as a table" opens the same numbers as a table
 // for screen readers, keyboard users and anyone who wants the exact figures.
 import { Component, lazy, type ReactNode, Suspense } from "react";
+import { RowHeader, Table, TableBody, TableHead, TableRow, Td, Th } from "@/client/components/ui/table.tsx";
 
 const charts = () => import("./charts.tsx");
 export const DailySubmissionsChart = lazy(() => charts().then((m) => ({ default: m.DailySubmissionsChart })));
@@ -91,34 +92,31 @@ export function FigureTable({
   rows: (string | number)[][];
 }) {
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-slate-200 text-slate-600">
-        <tr>
+    <Table caption={caption} density="compact">
+      <TableHead>
+        <TableRow>
           {head.map((h) => (
-            <th key={h} scope="col" className="py-1.5 pr-4 font-medium">
-              {h}
-            </th>
+            <Th key={h}>{h}</Th>
           ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
+        </TableRow>
+      </TableHead>
+      <TableBody>
         {rows.map((r) => (
-          <tr key={String(r[0])}>
+          <TableRow key={String(r[0])}>
             {r.map((cell, i) =>
               i === 0 ? (
-                <th key={head[i]} scope="row" className="py-1.5 pr-4 font-normal text-slate-900">
+                <RowHeader key={head[i]} className="text-slate-900">
                   {cell}
-                </th>
+                </RowHeader>
               ) : (
-                <td key={head[i]} className="py-1.5 pr-4 text-slate-700">
+                <Td key={head[i]} className="text-slate-700">
                   {cell}
-                </td>
+                </Td>
               ),
             )}
-          </tr>
+          </TableRow>
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }

@@ -4,11 +4,20 @@ import { useId, useState } from "react";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
 import { controlClass } from "@/client/components/ui/field.tsx";
+import {
+  RowHeader,
+  Table,
+  TableBody,
+  TableHead,
+  TableRow,
+  TableScroll,
+  Td,
+  Th,
+} from "@/client/components/ui/table.tsx";
 import type { ClassEngagementRow, SubmissionsPerDay } from "@/shared/api/insights.ts";
 import { ENGAGEMENT_LABELS, ENGAGEMENT_TONES, INSIGHTS_TEXT } from "@/shared/domain/insights.ts";
 import { ChartFigure, DailySubmissionsChart, FigureTable } from "./chart-figure.tsx";
 import { dailySubmissions, dailySummary, NO_DATA, percentOrNoData } from "./insights-view.ts";
-import { ScrollRegion } from "./scroll-region.tsx";
 
 function DailyChart({ data, classId }: { data: SubmissionsPerDay; classId: string | null }) {
   const selectId = useId();
@@ -73,52 +82,38 @@ export function ClassEngagement({
         <p className="text-sm text-slate-600">{INSIGHTS_TEXT.noEngagement}</p>
       ) : (
         <div className="space-y-6">
-          <ScrollRegion label="Class engagement table">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Class
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Total Students
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Active ({INSIGHTS_TEXT.activeWindow})
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Engagement Rate
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Weekly Submissions
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
+          <TableScroll label="Class engagement table">
+            <Table>
+              <TableHead>
+                <TableRow>
+                  <Th>Class</Th>
+                  <Th>Total Students</Th>
+                  <Th>Active ({INSIGHTS_TEXT.activeWindow})</Th>
+                  <Th>Engagement Rate</Th>
+                  <Th>Weekly Submissions</Th>
+                  <Th>Status</Th>
+                </TableRow>
+              </TableHead>
+              <TableBody>
                 {rows.map((r) => (
-                  <tr key={r.class.id}>
-                    <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
-                      {r.class.name}
-                    </th>
-                    <td className="py-2 pr-4">{r.totalStudents}</td>
-                    <td className="py-2 pr-4">{r.activeStudents}</td>
-                    <td className="py-2 pr-4">{percentOrNoData(r.engagementRate)}</td>
-                    <td className="py-2 pr-4">{r.weeklySubmissions}</td>
-                    <td className="py-2">
+                  <TableRow key={r.class.id}>
+                    <RowHeader className="font-medium text-slate-900">{r.class.name}</RowHeader>
+                    <Td>{r.totalStudents}</Td>
+                    <Td>{r.activeStudents}</Td>
+                    <Td>{percentOrNoData(r.engagementRate)}</Td>
+                    <Td>{r.weeklySubmissions}</Td>
+                    <Td>
                       {r.status === null ? (
                         <Badge tone="slate">{NO_DATA}</Badge>
                       ) : (
                         <Badge tone={ENGAGEMENT_TONES[r.status]}>{ENGAGEMENT_LABELS[r.status]}</Badge>
                       )}
-                    </td>
-                  </tr>
+                    </Td>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+              </TableBody>
+            </Table>
+          </TableScroll>
           {perDay.days.length > 0 && <DailyChart data={perDay} classId={classId} />}
         </div>
       )}

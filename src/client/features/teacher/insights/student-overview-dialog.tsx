@@ -4,6 +4,16 @@
 import { Link } from "react-router";
 import { useStudentPerformance } from "@/client/api/insights.ts";
 import { Badge } from "@/client/components/ui/badge.tsx";
+import {
+  RowHeader,
+  Table,
+  TableBody,
+  TableHead,
+  TableRow,
+  TableScroll,
+  Td,
+  Th,
+} from "@/client/components/ui/table.tsx";
 import { formatDate, formatDateTime } from "@/client/lib/format.ts";
 import type { StudentInsight, StudentPerformance } from "@/shared/api/insights.ts";
 import {
@@ -17,7 +27,6 @@ import { formatGrade } from "@/shared/domain/progress.ts";
 import { CategoryCompletionChart, ChartFigure, FigureTable } from "./chart-figure.tsx";
 import { InsightDialog } from "./insight-dialog.tsx";
 import { categoryRows, categorySummary, NO_DATA, percentOrNoData, triedExercises } from "./insights-view.ts";
-import { ScrollRegion } from "./scroll-region.tsx";
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : NO_DATA);
 
@@ -86,49 +95,41 @@ function Performance({ data }: { data: StudentPerformance }) {
         {data.assignments.length === 0 ? (
           <p className="text-sm text-slate-600">No assignments set for this student's classes yet.</p>
         ) : (
-          <ScrollRegion label="Assignments table">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Assignment
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Score
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Last activity
-                  </th>
-                  <th scope="col" className="py-1.5 font-medium">
+          <TableScroll label="Assignments table">
+            <Table density="snug">
+              <TableHead>
+                <TableRow>
+                  <Th>Assignment</Th>
+                  <Th>Status</Th>
+                  <Th>Score</Th>
+                  <Th>Last activity</Th>
+                  <Th>
                     <span className="sr-only">Submissions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+                  </Th>
+                </TableRow>
+              </TableHead>
+              <TableBody>
                 {data.assignments.map((a) => (
-                  <tr key={a.id}>
-                    <th scope="row" className="py-1.5 pr-3 font-normal text-slate-900">
+                  <TableRow key={a.id}>
+                    <RowHeader className="text-slate-900">
                       {a.name}
                       {data.classes.length > 1 && (
                         <span className="block text-xs text-slate-600">{a.class.name}</span>
                       )}
-                    </th>
-                    <td className="py-1.5 pr-3">
+                    </RowHeader>
+                    <Td>
                       <Badge tone={WORK_STATUS_TONES[a.status]}>{WORK_STATUS_LABELS[a.status]}</Badge>
-                    </td>
-                    <td className="py-1.5 pr-3">
+                    </Td>
+                    <Td>
                       {percentOrNoData(a.score)}
                       {a.teacherGrade !== null && (
                         <span className="block text-xs text-slate-600">
                           Grade {formatGrade(a.teacherGrade)}
                         </span>
                       )}
-                    </td>
-                    <td className="py-1.5 pr-3 text-slate-700">{when(a.lastActivity)}</td>
-                    <td className="py-1.5 text-right">
+                    </Td>
+                    <Td className="text-slate-700">{when(a.lastActivity)}</Td>
+                    <Td className="text-right">
                       {a.attempts > 0 && (
                         <Link
                           to={`/teacher/assignments/${a.id}/students/${data.student.id}`}
@@ -138,12 +139,12 @@ function Performance({ data }: { data: StudentPerformance }) {
                           <span className="sr-only"> for {a.name}</span>
                         </Link>
                       )}
-                    </td>
-                  </tr>
+                    </Td>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+              </TableBody>
+            </Table>
+          </TableScroll>
         )}
       </section>
 
