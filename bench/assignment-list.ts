@@ -1,4 +1,4 @@
-// npx tsx bench/assignment-list.ts: DESIGN.md §7's API budget — GET /api/assignments with 100
+// npx tsx bench/assignment-list.ts: the API budget of docs/budgets.md — GET /api/assignments with 100
 // concurrent clients — on a realistic school (4 classes × 30 students × 8 assignments, 2 final
 // submissions and 3 Run Tests attempts per student per assignment), over real HTTP.
 // In-memory PGlite by default; TEST_DATABASE_URL=postgres://… runs it on PostgreSQL.

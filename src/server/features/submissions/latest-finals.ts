@@ -1,4 +1,4 @@
-// "The newest final submission is the one teachers see and grade" (DESIGN.md §5): one DISTINCT ON
+// "The newest final submission is the one teachers see and grade" (docs/spec): one DISTINCT ON
 // query per (assignment, student), reused by lists, progress, the dashboard and the exports.
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client.ts";
