@@ -28,6 +28,8 @@ type Props = {
   onChange: (code: string) => void;
   onRun?: () => void;
   label?: string;
+  /** Shown, selectable and searchable but never changed (the teacher's replay). */
+  readOnly?: boolean;
 };
 
 const theme = EditorView.theme({
@@ -55,7 +57,7 @@ const highlightStyle = HighlightStyle.define(
 
 export const LEAVE_EDITOR_HINT = "Tab indents your code. To leave the editor, press Esc, then Tab.";
 
-export function CodeEditor({ value, onChange, onRun, label = "Python code" }: Props) {
+export function CodeEditor({ value, onChange, onRun, label = "Python code", readOnly = false }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const view = useRef<EditorView | null>(null);
@@ -97,7 +99,13 @@ export function CodeEditor({ value, onChange, onRun, label = "Python code" }: Pr
           EditorState.tabSize.of(4),
           EditorView.lineWrapping,
           theme,
-          EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": hintId }),
+          // Read-only: Tab (indentWithTab checks readOnly) leaves the editor, so no hint is needed.
+          EditorState.readOnly.of(readOnly),
+          EditorView.contentAttributes.of(
+            readOnly
+              ? { "aria-label": label, "aria-readonly": "true" }
+              : { "aria-label": label, "aria-describedby": hintId },
+          ),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
           }),
@@ -119,9 +127,11 @@ export function CodeEditor({ value, onChange, onRun, label = "Python code" }: Pr
   return (
     <div>
       <div ref={host} data-testid="code-editor" />
-      <p id={hintId} className="mt-1 text-xs text-slate-600">
-        {LEAVE_EDITOR_HINT}
-      </p>
+      {!readOnly && (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {LEAVE_EDITOR_HINT}
+        </p>
+      )}
     </div>
   );
 }
