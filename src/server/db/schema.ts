@@ -2,6 +2,7 @@
 // the exercise library and the mail outbox. One schema for PGlite and PostgreSQL.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -332,6 +333,42 @@ export const exerciseAttempts = pgTable(
     index("exercise_attempts_failed_idx")
       .on(t.userId, t.exerciseId, t.submittedAt)
       .where(sql`not ${t.isCompleted}`),
+  ],
+);
+
+// ── Activity record: how a student's assignment work happened (decision "The activity record") ──
+// Append-only: one row per event a workspace sent. `id` is the order (the server's, never the
+// client's clock); `time` is placed from the batch's arrival (see activity.service.ts). A retried
+// batch is stored once: (student, session, batch, index) is unique and inserts skip conflicts.
+export const activityEvents = pgTable(
+  "activity_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    assignmentId: uuid("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** One workspace visit (a browser tab's session with this work), chosen by the browser. */
+    sessionId: uuid("session_id").notNull(),
+    batchSeq: integer("batch_seq").notNull(),
+    /** The event's place in its batch. */
+    idx: integer("idx").notNull(),
+    type: text("type").notNull(),
+    /** The event without `type` and `at` (e.g. { changes, length } of an edit). */
+    payload: jsonb("payload").notNull(),
+    /** The browser's `at` (ms since the workspace opened): spacing within a batch, never order. */
+    clientAt: integer("client_at").notNull(),
+    time: timestamp("time", { withTimezone: true }).notNull(),
+    storedAt: timestamp("stored_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("activity_events_batch_key").on(t.studentId, t.sessionId, t.batchSeq, t.idx),
+    // One student's history of one assignment, in stored order; and paste evidence per assignment.
+    index("activity_events_history_idx").on(t.assignmentId, t.studentId, t.id),
+    // The retention job deletes by age.
+    index("activity_events_stored_idx").on(t.storedAt),
   ],
 );
 
