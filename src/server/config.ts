@@ -3,8 +3,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseTrustProxy, type TrustProxy } from "./auth/client-address.ts";
-import { parseEmailDomains } from "./auth/teacher-domains.ts";
+import { parseEmailDomains } from "@/server/config/email-domains.ts";
+import { parseTrustProxy, type TrustProxy } from "@/server/config/trust-proxy.ts";
 
 const Env = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

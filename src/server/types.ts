@@ -1,14 +1,22 @@
-// The server's shared types, on the bottom floor: everything above may import them. Type-only
-// imports (`import type`) may point anywhere in the server, since they vanish at run time and
-// name what the app is built from; a value import here would pull that module under the floor.
+// The server's shared types, on the bottom floor: everything above may import them. They import
+// types only (`import type`, gone at run time); from above the floor only the grader pool's (python/
+// imports nothing else in the server). What a type above would drag in (the submit limiter
+// imports errors.ts, which may import this file) is described here instead, so no cycle forms.
 import type { Config } from "@/server/config.ts";
 import type { Db } from "@/server/db/client.ts";
-import type { SubmitLimiter } from "@/server/grading/submit-limiter.ts";
 import type { GraderPool } from "@/server/python/index.ts";
 import type { Role } from "@/shared/domain/roles.ts";
 
 /** Who is signed in, as every guard and service sees them (built by auth/guards.ts toSessionUser). */
 export type SessionUser = { id: string; name: string; email: string; role: Role; emailVerified: boolean };
+
+/** Fair use of the grader, per student (built by grading/submit-limiter.ts). */
+export type SubmitLimiter = {
+  /** Runs `grade` for `userId`, or throws 429 when they are over their share. */
+  run<T>(userId: string, grade: () => Promise<T>): Promise<T>;
+  /** Counts one Run Tests attempt for `userId`, or throws 429 past the allowance. */
+  countRun(userId: string): Promise<void>;
+};
 
 export type AppDeps = {
   db: Db;

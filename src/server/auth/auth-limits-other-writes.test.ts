@@ -2,12 +2,12 @@
 // change-email, sign-out, …): limited per signed-in user from any address, and per address,
 // in the shared database table like the rest.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseTrustProxy } from "@/server/config/trust-proxy.ts";
 import { hit, peek } from "@/server/limits/limits.ts";
 import { createUser } from "../../../tests/factories/users.ts";
 import { type ServedApp, serveApp } from "../../../tests/setup/serve-app.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { AUTH_LIMITS, authLimitKey, OTHER_AUTH_WRITE_LIMITS, OTHER_AUTH_WRITES } from "./auth-limits.ts";
-import { parseTrustProxy } from "./client-address.ts";
 
 let t: TestApp;
 let server: ServedApp;

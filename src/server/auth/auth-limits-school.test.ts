@@ -3,12 +3,12 @@
 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseTrustProxy } from "@/server/config/trust-proxy.ts";
 import { account, rateLimits, user } from "@/server/db/schema.ts";
 import { hit, peek } from "@/server/limits/limits.ts";
 import { type ServedApp, serveApp } from "../../../tests/setup/serve-app.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { AUTH_LIMITS, authLimitKey } from "./auth-limits.ts";
-import { parseTrustProxy } from "./client-address.ts";
 
 const SCHOOL = "203.0.113.50";
 const STUDENTS = 150;

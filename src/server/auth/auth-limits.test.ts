@@ -4,6 +4,7 @@
 // from a real loopback socket and a trusted proxy's X-Forwarded-For (TRUST_PROXY).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app.ts";
+import { parseTrustProxy } from "@/server/config/trust-proxy.ts";
 import { loadConfig } from "@/server/config.ts";
 import { hit, peek } from "@/server/limits/limits.ts";
 import { createUser, type TestUser } from "../../../tests/factories/users.ts";
@@ -11,7 +12,6 @@ import { type ServedApp, serveApp } from "../../../tests/setup/serve-app.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app.ts";
 import { createTestDb } from "../../../tests/setup/test-db.ts";
 import { AUTH_LIMITS, authLimitKey } from "./auth-limits.ts";
-import { parseTrustProxy } from "./client-address.ts";
 import { JSON_ONLY_MESSAGE } from "./json-bodies-only.ts";
 
 let t: TestApp;

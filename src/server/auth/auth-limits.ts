@@ -4,11 +4,11 @@
 // address, and only stop one address from flooding. Numbers and reasons: decision 043.
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { limitSubject } from "@/server/config/ip-address.ts";
 import type { Config } from "@/server/config.ts";
 import type { Db } from "@/server/db/client.ts";
 import { clear, type HitResult, hit, pruneExpired } from "@/server/limits/limits.ts";
 import { clientAddress } from "./client-address.ts";
-import { limitSubject } from "./ip-address.ts";
 
 /**
  * address: the client's IPv4 address or IPv6 /64; email: the account named in the body, from any

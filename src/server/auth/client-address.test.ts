@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseTrustProxy } from "@/server/config/trust-proxy.ts";
 import { loadConfig } from "@/server/config.ts";
-import { isLoopbackAddress, parseTrustProxy, resolveClientAddress } from "./client-address.ts";
+import { isLoopbackAddress, resolveClientAddress } from "./client-address.ts";
 
 describe("TRUST_PROXY", () => {
   it("parses hops, addresses, CIDR ranges and loopback; refuses nonsense", () => {

@@ -3,44 +3,9 @@
 // mailbox, the demo logins). Both come from the socket, never from a header a client chose.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import { addressMatcher, canonicalAddress } from "@/server/config/ip-address.ts";
+import { LOOPBACK_RANGES, type TrustProxy } from "@/server/config/trust-proxy.ts";
 import type { Config } from "@/server/config.ts";
-import { addressMatcher, canonicalAddress } from "./ip-address.ts";
-
-/**
- * TRUST_PROXY: unset (no proxy: the socket peer is the client), a number of proxy hops in front
- * of the server, or a comma-separated list of proxy addresses / IPv4 or IPv6 CIDR ranges / `loopback`.
- */
-export type TrustProxy =
-  | { hops: number }
-  | { addresses: string[]; isTrusted: (address: string) => boolean }
-  | null;
-
-/** What `loopback` stands for in TRUST_PROXY. */
-const LOOPBACK_RANGES = ["127.0.0.0/8", "::1/128"];
-
-export function parseTrustProxy(value: string | undefined): TrustProxy {
-  const v = value?.trim();
-  if (!v || v === "0" || v === "false") return null;
-  if (/^\d+$/.test(v)) return { hops: Number(v) };
-  const addresses = v
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const ranges = addresses.flatMap((a) => (a === "loopback" ? LOOPBACK_RANGES : [a]));
-  try {
-    return { addresses, isTrusted: addressMatcher(ranges) };
-  } catch (e) {
-    throw new Error(
-      `TRUST_PROXY: ${(e as Error).message}; expected a number of hops, or addresses, CIDR ranges and "loopback" separated by commas`,
-    );
-  }
-}
-
-export function describeTrustProxy(trust: NonNullable<TrustProxy>): string {
-  return "hops" in trust
-    ? `${trust.hops} trusted proxy hop(s)`
-    : `trusted proxies ${trust.addresses.join(", ")}`;
-}
 
 /** The canonical spelling of an address (see ip-address.ts); a value that is none is kept, trimmed. */
 export function normaliseAddress(address: string): string {

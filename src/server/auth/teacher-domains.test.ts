@@ -1,11 +1,12 @@
 // TEACHER_EMAIL_DOMAINS: off by default (spec 01 §6, anyone may choose teacher); when set, the
 // role endpoint refuses the teacher role to any other address, saying which addresses may teach.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEmailDomains } from "@/server/config/email-domains.ts";
 import { loadConfig } from "@/server/config.ts";
 import { TEACHER_EMAIL_DOMAIN_CODE, teacherEmailDomainMessage } from "@/shared/api/me.ts";
 import { createUser } from "../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { mayTeach, parseEmailDomains } from "./teacher-domains.ts";
+import { mayTeach } from "./teacher-domains.ts";
 
 describe("the setting", () => {
   it("is off by default and reads a list of domains", () => {

@@ -6,6 +6,7 @@
 import type { Db } from "@/server/db/client.ts";
 import { AppError, tooManyRequests } from "@/server/errors.ts";
 import { acquireLease, hit, releaseLease, renewLease } from "@/server/limits/limits.ts";
+import type { SubmitLimiter } from "@/server/types.ts";
 
 export const SUBMIT_LIMIT_MESSAGES = {
   busy: "Your last submission is still being checked. Please wait a moment.",
@@ -25,12 +26,10 @@ export const SUBMIT_LIMIT_MESSAGES = {
 export const CHECKING_LEASE_MS = 10_000;
 const MINUTE = 60_000;
 
-export type SubmitLimiter = ReturnType<typeof createSubmitLimiter>;
-
 export function createSubmitLimiter(
   db: Db,
   { perMinute = 10, runsPerMinute = 30, leaseMs = CHECKING_LEASE_MS, now = () => new Date() } = {},
-) {
+): SubmitLimiter {
   /** Pushes the lease's end forward while its holder is still working. */
   const renew = (key: string, owner: string) =>
     renewLease(db, key, owner, leaseMs, now()).catch((e: unknown) =>
