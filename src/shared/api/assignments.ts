@@ -1,5 +1,6 @@
 // Contracts of /api/assignments and /api/submissions.
 import { z } from "zod";
+import { GRADE_RANGE_MESSAGE, isValidGrade } from "../domain/grade.ts";
 import { PROGRESS_STATUSES } from "../domain/progress.ts";
 import { HALF_TEST_CASE_MESSAGE, missingTestCaseFields } from "../domain/test-cases.ts";
 
@@ -12,7 +13,7 @@ export const ASSIGNMENT_MESSAGES = {
   oneTestCase: "An assignment needs at least one test case.",
   updated: "Assignment and test cases updated successfully",
   updateFailed: "Error updating assignment",
-  gradeRange: "Grades are numbers from 0 to 100, in steps of 0.01.",
+  gradeRange: GRADE_RANGE_MESSAGE,
   submissionNotFound: "Submission not found.",
   onlyFinalGraded: "Only submitted work can be graded, not a Run Tests attempt.",
   testCaseFailed: "Test case failed",
@@ -184,12 +185,7 @@ export const Submission = z.object({
 export type Submission = z.output<typeof Submission>;
 
 export const GradeBody = z.object({
-  grade: z
-    .number({ message: ASSIGNMENT_MESSAGES.gradeRange })
-    .min(0, ASSIGNMENT_MESSAGES.gradeRange)
-    .max(100, ASSIGNMENT_MESSAGES.gradeRange)
-    .refine((g) => Math.abs(Math.round(g * 100) - g * 100) < 1e-6, ASSIGNMENT_MESSAGES.gradeRange)
-    .nullable(),
+  grade: z.number({ message: GRADE_RANGE_MESSAGE }).refine(isValidGrade, GRADE_RANGE_MESSAGE).nullable(),
   notes: z.string().max(5000).nullable().default(null),
 });
 export type GradeBody = z.input<typeof GradeBody>;

@@ -50,10 +50,8 @@ export function testRunActivity(testRuns: number, handedIn: boolean): string | n
 // One definition of the score rule, shared with the grader.
 export { scorePercent } from "../grading/score.ts";
 
-/** `82.5/100`: grades keep up to two decimals and drop trailing zeros. */
-export function formatGrade(grade: number): string {
-  return `${Number(grade.toFixed(2))}/100`;
-}
+// How a grade is shown lives with the grade rule.
+export { formatGrade } from "./grade.ts";
 
 /** Test result colouring: 100% green, at least 75% yellow, otherwise red. */
 export function scoreTone(percent: number): BadgeTone {

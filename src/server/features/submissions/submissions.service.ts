@@ -18,6 +18,7 @@ import {
   type Submission,
   type SubmissionTestResult,
 } from "@/shared/api/assignments.ts";
+import { GRADE_RANGE_MESSAGE, isValidGrade, roundGrade } from "@/shared/domain/grade.ts";
 import { scorePercent } from "@/shared/domain/progress.ts";
 
 type CreateBody = z.output<typeof CreateSubmissionBody>;
@@ -254,9 +255,9 @@ export async function gradeSubmission(
   const { submission, as } = await loadSubmissionFor(db, me, id);
   if (as !== "owner") throw forbidden();
   if (!submission.isFinal) throw conflict(ASSIGNMENT_MESSAGES.onlyFinalGraded, "NOT_FINAL");
-  const grade = body.grade === null ? null : Math.round(body.grade * 100) / 100;
-  if (grade !== null && (grade < 0 || grade > 100))
-    throw badRequest(ASSIGNMENT_MESSAGES.gradeRange, "VALIDATION");
+  // The schema checked the grade rule; checked again here for any caller that skips the route.
+  const grade = body.grade === null ? null : roundGrade(body.grade);
+  if (grade !== null && !isValidGrade(grade)) throw badRequest(GRADE_RANGE_MESSAGE, "VALIDATION");
   const notes = body.notes?.trim() ? body.notes : null;
   const [row] = await db
     .update(submissions)

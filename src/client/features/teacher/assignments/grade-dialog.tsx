@@ -5,7 +5,8 @@ import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
 import { TextAreaField, TextField, useFocusFirstError } from "@/client/components/ui/field.tsx";
-import { ASSIGNMENT_MESSAGES, type Submission } from "@/shared/api/assignments.ts";
+import type { Submission } from "@/shared/api/assignments.ts";
+import { GRADE_MAX, GRADE_MIN, GRADE_RANGE_MESSAGE, GRADE_STEP } from "@/shared/domain/grade.ts";
 import { type GradeForm, gradeFormFrom, toGradeBody } from "./grade-form.ts";
 
 export function GradeDialog({
@@ -42,7 +43,7 @@ export function GradeDialog({
   function submit(e: FormEvent) {
     e.preventDefault();
     if (unreadable) {
-      setGradeError(ASSIGNMENT_MESSAGES.gradeRange);
+      setGradeError(GRADE_RANGE_MESSAGE);
       return focusFirstError();
     }
     const result = toGradeBody(form);
@@ -74,9 +75,9 @@ export function GradeDialog({
           label="Grade (out of 100)"
           type="number"
           inputMode="decimal"
-          min={0}
-          max={100}
-          step={0.01}
+          min={GRADE_MIN}
+          max={GRADE_MAX}
+          step={GRADE_STEP}
           value={form.grade}
           onChange={(e) => {
             setUnreadable(e.currentTarget.validity.badInput);

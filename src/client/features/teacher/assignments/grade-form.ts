@@ -1,5 +1,6 @@
 // The grading modal's text fields → the PUT body: an empty grade saves as none, blank notes too.
 import { GradeBody, type Submission } from "@/shared/api/assignments.ts";
+import { parseGrade } from "@/shared/domain/grade.ts";
 import type { FormResult } from "./assignment-form.ts";
 
 export type GradeForm = { grade: string; notes: string };
@@ -12,9 +13,10 @@ export function gradeFormFrom(submission: Pick<Submission, "teacherGrade" | "tea
 }
 
 export function toGradeBody(form: GradeForm): FormResult<GradeBody> {
-  const text = form.grade.trim();
+  const grade = parseGrade(form.grade);
+  if (!grade.ok) return grade;
   const notes = form.notes.trim();
-  const body: GradeBody = { grade: text === "" ? null : Number(text), notes: notes === "" ? null : notes };
+  const body: GradeBody = { grade: grade.grade, notes: notes === "" ? null : notes };
   const checked = GradeBody.safeParse(body);
   return checked.success
     ? { ok: true, body }
