@@ -273,6 +273,24 @@ describe("Save: completion is the server's word", () => {
     expect(res.headers.get("Retry-After")).toBeTruthy();
   });
 
+  it("saves a program that prints chr(0): NUL is stored and shown as ␀ (U+2400), as submissions do", async () => {
+    const saver = await createStudent(t);
+    const code = 'print("Hello" + chr(0) + "Ada")\nraise ValueError("bad" + chr(0))';
+    const res = await save(saver, { code });
+    expect(res.status).toBe(201);
+    const saved = await json<SaveAttemptResult>(res);
+    expect(saved.grade.results[0].output).toContain("Hello\u2400Ada");
+    expect(saved.grade.results[0].error).toContain("ValueError: bad\u2400");
+    // The stored attempt reads back the same, with no NUL anywhere in it.
+    const url = `/api/exercises/${exerciseId}/attempts/${saved.attempt.id}`;
+    const text = await (await t.request("GET", url, { cookie: saver.cookie })).text();
+    expect(text).not.toContain("\\u0000");
+    const body = JSON.parse(text) as ExerciseAttemptDetail;
+    expect(body.results?.[0].output).toContain("Hello\u2400Ada");
+    expect(body.results?.[0].error).toContain("ValueError: bad\u2400");
+    expect((await detail(saver)).progress.code).toBe(code);
+  });
+
   it("refuses U+0000 and an oversized body on Save (input hygiene)", async () => {
     const nul = await save(other, { code: "print('a\u0000b')" });
     expect(nul.status).toBe(400);

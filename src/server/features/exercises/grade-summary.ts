@@ -1,13 +1,15 @@
 // The server grader's verdict as the exercise API answers it (Save, the admin's Check) and as a
-// saved attempt keeps it: only the fields the contract names, never the grader's internals.
+// saved attempt keeps it: only the fields the contract names, never the grader's internals. A NUL
+// the program printed is shown and stored as ␀, as submissions do (PostgreSQL cannot hold U+0000).
+import { visibleNul } from "@/server/grading/visible-nul.ts";
 import type { GradedTest, GradeSummary, SavedTestResult } from "@/shared/api/exercises.ts";
 import type { GradeResult, TestResult } from "@/shared/grading/types.ts";
 
 export const toGradedTest = (r: TestResult): GradedTest => ({
   passed: r.passed,
-  output: r.output,
-  ...(r.plainOutput === undefined ? {} : { plainOutput: r.plainOutput }),
-  error: r.error,
+  output: visibleNul(r.output),
+  ...(r.plainOutput === undefined ? {} : { plainOutput: visibleNul(r.plainOutput) }),
+  error: visibleNul(r.error),
   timeMs: r.timeMs,
 });
 

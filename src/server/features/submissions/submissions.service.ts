@@ -9,6 +9,7 @@ import type { Db } from "@/server/db/client.ts";
 import { submissions, testCaseResults, testCases } from "@/server/db/schema.ts";
 import { badRequest, conflict, forbidden } from "@/server/errors.ts";
 import { gradeOnServer } from "@/server/grading/grade-on-server.ts";
+import { visibleNul } from "@/server/grading/visible-nul.ts";
 import type { GraderPool } from "@/server/python/index.ts";
 import type { SessionUser } from "@/server/types.ts";
 import {
@@ -26,16 +27,6 @@ type GradeInput = z.output<typeof GradeBody>;
 
 /** Who is looking decides what a result may show: students never see inside a hidden case. */
 type Viewer = "teacher" | "student";
-
-/**
- * PostgreSQL text cannot hold U+0000, yet a program may print chr(0) (or raise an error quoting
- * it). What is stored and shown writes it as U+2400 (␀, the symbol Unicode made for it): one
- * visible character, so lines and diffs keep their shape. Grading has already compared the raw
- * output; only the record is escaped.
- */
-export function visibleNul<T extends string | null>(text: T): T {
-  return (text === null ? null : text.replaceAll("\u0000", "\u2400")) as T;
-}
 
 /** The spec's text for a failed case, followed by the program's error line when it had one. */
 export function failureMessage(error: string | null): string {
