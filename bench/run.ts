@@ -4,7 +4,8 @@
 //    and their ratio; interpreter start CPU, five-test submissions per second and a class's
 //    burst, each beside its goal (issue 13, decision 038);
 //  · browser (Chromium): worker cold start, return-visit start from the snapshot, warm
-//    Run → first output, Run Tests with 10 cases.
+//    Run → first output, Run Tests with 10 cases;
+//  · replay (bench/replay.ts): rebuilding a one-hour session's code at random points (issue 18).
 // Benchmarks, not tests: they print numbers and never fail on a budget.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -14,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
 import { createGraderPool } from "../src/server/python/index.ts";
+import { replayBench } from "./replay.ts";
 
 const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
 type Job = { name: string; code: string; tests: { input: string; expected_output: string }[] };
@@ -449,7 +451,8 @@ const insights = () => onPostgres("bench/insights.ts");
 /** Only the teacher's assignment list under 100 connections (issue 13's budget; also part of `api`). */
 const assignmentList = () => onPostgres("bench/assignment-list.ts");
 
-// `npm run bench -- server`, `-- browser`, `-- api`, `-- insights` or `-- assignment-list` runs one part.
+// `npm run bench -- server`, `-- browser`, `-- api`, `-- insights`, `-- assignment-list` or
+// `-- replay` runs one part.
 const only = process.argv[2];
 if (!only || only === "server") {
   await server();
@@ -459,4 +462,5 @@ if (!only || only === "browser") await browser();
 if (!only || only === "api") await api();
 if (!only || only === "insights") await insights();
 if (only === "assignment-list") await assignmentList();
+if (!only || only === "replay") replayBench(row);
 console.log("\nDone.");
