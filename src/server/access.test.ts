@@ -28,6 +28,11 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   { prefix: "/api/classes", roles: ["teacher", "student"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/submissions$`), method: "POST", roles: ["student"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/(progress|export\\.csv)$`), roles: ["teacher"] },
+  // The activity record: a student sends their own; only the class's teacher reads a history or
+  // the paste evidence, never a student (not even their own) nor an admin (features/activity).
+  { prefix: "/api/activity", method: "POST", roles: ["student"] },
+  { prefix: new RegExp(`^/api/assignments/${ID}/students/${ID}/activity$`), roles: ["teacher"] },
+  { prefix: new RegExp(`^/api/assignments/${ID}/activity/evidence$`), roles: ["teacher"] },
   { prefix: "/api/assignments", method: "POST", roles: ["teacher"] },
   { prefix: "/api/assignments", method: "PATCH", roles: ["teacher"] },
   { prefix: "/api/assignments", roles: ["teacher", "student"] },

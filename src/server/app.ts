@@ -17,6 +17,7 @@ import { createSessionCache, mayChangeSessions, sessionKey } from "./auth/sessio
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { AppError } from "./errors.ts";
+import { activityRoutes } from "./features/activity/activity.routes.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { assignmentRoutes } from "./features/assignments/assignments.routes.ts";
 import { classRoutes } from "./features/classes/classes.routes.ts";
@@ -124,6 +125,7 @@ export function createApp({
   app.route("/api/assignments", assignmentRoutes);
   app.route("/api/exercises", exerciseRoutes);
   app.route("/api", submissionRoutes);
+  app.route("/api", activityRoutes);
   app.route("/api/teacher", dashboardRoutes);
   app.route("/api/insights", insightsRoutes);
   if (!config.isProduction) app.route("/api/dev/mailbox", devMailboxRoutes);

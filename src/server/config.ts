@@ -24,6 +24,10 @@ const Env = z.object({
   TRUST_PROXY: z.string().optional(),
   SEED_EXERCISES: z.enum(["true", "false"]).default("true"),
   TEACHER_EMAIL_DOMAINS: z.string().default(""),
+  ACTIVITY_RETENTION: z
+    .string()
+    .regex(/^(school-year|[1-9][0-9]{0,3})$/, "school-year, or a number of days (1-9999)")
+    .default("school-year"),
 });
 
 export type Config = {
@@ -56,6 +60,11 @@ export type Config = {
    * take the teacher role (decision 043); empty (the default) leaves role selection open (spec 01 §6).
    */
   teacherEmailDomains: string[];
+  /**
+   * How long the activity record (decision "The activity record") is kept: "school-year" (the
+   * default: until the end of the 31 August that follows) or a number of days (ACTIVITY_RETENTION).
+   */
+  activityRetention: "school-year" | number;
   /** Where the signing secret came from, for the start-up message. */
   authSecretSource: "env" | "data-dir" | "test";
 };
@@ -159,5 +168,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     seedExercises: e.SEED_EXERCISES === "true",
     teacherEmailDomains,
+    activityRetention: e.ACTIVITY_RETENTION === "school-year" ? "school-year" : Number(e.ACTIVITY_RETENTION),
   };
 }

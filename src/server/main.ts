@@ -11,6 +11,7 @@ import { describeTrustProxy } from "./config/trust-proxy.ts";
 import { loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
+import { startActivityRetention } from "./features/activity/activity-retention.ts";
 import { promoteAdmins } from "./features/me/me.service.ts";
 import { handleShutdownSignals } from "./http/shutdown.ts";
 import {
@@ -80,9 +81,11 @@ async function main() {
   });
 
   void serveBackups(database, config.dataDir); // `npm run backup` while this runs (embedded only)
+  const stopRetention = startActivityRetention(db, config.activityRetention);
   handleShutdownSignals({
     server: server as Server,
     cleanup: async () => {
+      stopRetention();
       await grader.close().catch(() => {});
       await database.close().catch(() => {});
       releaseLock();

@@ -16,17 +16,26 @@ export type HitResult = {
   retryAfterMs: number;
 };
 
-/** Counts one request against `key`; `allowed` is false once more than `limit.max` were counted. */
-export async function hit(db: Db, key: string, limit: Limit, now: Date = new Date()): Promise<HitResult> {
+/**
+ * Counts one request (or `cost` units, e.g. bytes) against `key`; `allowed` is false once more than
+ * `limit.max` were counted.
+ */
+export async function hit(
+  db: Db,
+  key: string,
+  limit: Limit,
+  now: Date = new Date(),
+  cost = 1,
+): Promise<HitResult> {
   const resetAt = new Date(now.getTime() + limit.windowMs);
   const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
+    .values({ key, count: cost, resetAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        count: sql`CASE WHEN ${expired} THEN ${cost}::integer ELSE ${rateLimits.count} + ${cost}::integer END`,
         resetAt: sql`CASE WHEN ${expired} THEN ${resetAt.toISOString()}::timestamptz ELSE ${rateLimits.resetAt} END`,
       },
     })

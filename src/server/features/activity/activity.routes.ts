@@ -1,0 +1,39 @@
+// The activity record, mounted at /api: a student's workspace sends batches (POST /activity); the
+// class's teacher reads one student's history and the paste evidence of an assignment. Students
+// never read a history, not even their own, and admins don't either (as with submissions: the
+// record is between a class and its teacher). Decision "The activity record".
+import { Hono } from "hono";
+import { currentUser, requireRole } from "@/server/auth/guards.ts";
+import { badRequest } from "@/server/errors.ts";
+import type { AppEnv } from "@/server/types.ts";
+import { ActivityBatch } from "@/shared/api/activity.ts";
+import { assertBatchSize, countBatch, pasteEvidence, readHistory, recordBatch } from "./activity.service.ts";
+
+const teacher = requireRole("teacher");
+
+export const activityRoutes = new Hono<AppEnv>()
+  .post("/activity", requireRole("student"), async (c) => {
+    const { db, config, now } = c.get("deps");
+    const me = currentUser(c);
+    // Measured before parsing: the input hygiene read at most 1 MB, a batch may be 256 KB.
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    assertBatchSize(bytes.byteLength);
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      throw badRequest("The request body must be JSON.", "INVALID_JSON");
+    }
+    const parsed = ActivityBatch.safeParse(body);
+    if (!parsed.success)
+      throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request.", "VALIDATION");
+    const arrival = now();
+    if (config.rateLimit) await countBatch(db, me.id, bytes.byteLength, arrival);
+    return c.json(await recordBatch(db, me, parsed.data, arrival), 201);
+  })
+  .get("/assignments/:id/students/:studentId/activity", teacher, async (c) =>
+    c.json(await readHistory(c.get("deps").db, currentUser(c), c.req.param("id"), c.req.param("studentId"))),
+  )
+  .get("/assignments/:id/activity/evidence", teacher, async (c) =>
+    c.json(await pasteEvidence(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  );

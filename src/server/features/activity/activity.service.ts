@@ -1,0 +1,249 @@
+// The activity record (decision "The activity record"): a student's workspace sends its events in
+// batches; the class's teacher reads them back to replay how the work happened. The server orders
+// events by when it stored them (the identity id) and places each in time from its batch's arrival,
+// never from the browser's clock.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { assertOwnsAssignment, loadAssignmentFor } from "@/server/auth/access.ts";
+import type { Db } from "@/server/db/client.ts";
+import { activityEvents, classMembers, submissions, user } from "@/server/db/schema.ts";
+import { AppError, badRequest, notFound, tooManyRequests } from "@/server/errors.ts";
+import { hit } from "@/server/limits/limits.ts";
+import type { SessionUser } from "@/server/types.ts";
+import {
+  ACTIVITY_LIMITS,
+  type ActivityBatch,
+  type ActivityEvent,
+  type ActivityHistory,
+  type PasteEvidence,
+  type StoredActivityEvent,
+} from "@/shared/api/activity.ts";
+import { studentStarterCode } from "@/shared/domain/starter-code.ts";
+
+export const ACTIVITY_MESSAGES = {
+  tooLarge: `This batch of activity is too large (${ACTIVITY_LIMITS.batchBytes / 1024} KB at most).`,
+  badChanges: "An edit's changes are not a CodeMirror change set.",
+  changesTooLarge: `An edit's changes are too large (${ACTIVITY_LIMITS.changeJsonChars} characters at most).`,
+  tooMany: "Your work is being recorded faster than PyClass accepts. It will be sent again shortly.",
+  studentNotFound: "This student has no work for this assignment.",
+} as const;
+
+/**
+ * Per student, per minute. A workspace sends a batch every 3 s (20 a minute) and a full copy of the
+ * code every 5 minutes; a student with two tabs open stays well inside both.
+ */
+export const ACTIVITY_RATE = {
+  batchesPerMinute: 60,
+  bytesPerMinute: 1024 * 1024,
+} as const;
+const MINUTE = 60_000;
+
+/** A 413 before the body is parsed (the input hygiene already capped what was read at 1 MB). */
+export function assertBatchSize(bytes: number): void {
+  if (bytes > ACTIVITY_LIMITS.batchBytes)
+    throw new AppError("PAYLOAD_TOO_LARGE", 413, ACTIVITY_MESSAGES.tooLarge);
+}
+
+/** Counts one batch of `bytes` against the student's allowance; 429 with Retry-After past it. */
+export async function countBatch(db: Db, studentId: string, bytes: number, now: Date): Promise<void> {
+  const batches = await hit(
+    db,
+    `activity:batches:${studentId}`,
+    { max: ACTIVITY_RATE.batchesPerMinute, windowMs: MINUTE },
+    now,
+  );
+  if (!batches.allowed)
+    throw tooManyRequests("TOO_MANY_REQUESTS", ACTIVITY_MESSAGES.tooMany, batches.retryAfterMs);
+  const volume = await hit(
+    db,
+    `activity:bytes:${studentId}`,
+    { max: ACTIVITY_RATE.bytesPerMinute, windowMs: MINUTE },
+    now,
+    bytes,
+  );
+  if (!volume.allowed)
+    throw tooManyRequests("TOO_MANY_REQUESTS", ACTIVITY_MESSAGES.tooMany, volume.retryAfterMs);
+}
+
+/**
+ * Whether `changes` has the shape of CodeMirror's `ChangeSet.toJSON()`: each part a length kept
+ * (a number) or `[deleted length, ...inserted lines]`. The contract leaves the parts unknown;
+ * the server holds them to this so a replay never meets anything else.
+ */
+export function isChangeSetJson(changes: unknown[]): boolean {
+  const length = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 0;
+  return changes.every(
+    (part) =>
+      length(part) ||
+      (Array.isArray(part) &&
+        part.length >= 1 &&
+        length(part[0]) &&
+        part.slice(1).every((line) => typeof line === "string")),
+  );
+}
+
+function checkEvents(events: ActivityEvent[]): void {
+  for (const event of events) {
+    if (event.type !== "edit") continue;
+    if (!isChangeSetJson(event.changes)) throw badRequest(ACTIVITY_MESSAGES.badChanges, "VALIDATION");
+    if (JSON.stringify(event.changes).length > ACTIVITY_LIMITS.changeJsonChars)
+      throw badRequest(ACTIVITY_MESSAGES.changesTooLarge, "VALIDATION");
+  }
+}
+
+/**
+ * When each event of a batch happened, by the server's clock: the batch arrived at `arrival`, its
+ * last event then; an earlier event sits as far before as the browser's `at` says. Never before the
+ * session's previous stored event (`floor`), never after the arrival, never before the event ahead
+ * of it in the batch.
+ */
+export function placeInTime(ats: number[], arrival: Date, floor: Date | null): Date[] {
+  const end = arrival.getTime();
+  const last = ats.length > 0 ? ats[ats.length - 1] : 0;
+  let previous = floor ? floor.getTime() : Number.NEGATIVE_INFINITY;
+  return ats.map((at) => {
+    const placed = Math.max(Math.min(end - (last - at), end), previous);
+    previous = placed;
+    return new Date(placed);
+  });
+}
+
+/**
+ * Stores one batch for the student's own open work: the assignment must sit in a class they
+ * belong to (404 otherwise, as for submissions). A batch already stored (a retry) is stored once.
+ */
+export async function recordBatch(
+  db: Db,
+  me: SessionUser,
+  batch: z.output<typeof ActivityBatch>,
+  now: Date,
+): Promise<{ stored: number }> {
+  await loadAssignmentFor(db, me, batch.assignmentId);
+  checkEvents(batch.events);
+  const [previous] = await db
+    .select({ time: activityEvents.time })
+    .from(activityEvents)
+    .where(and(eq(activityEvents.studentId, me.id), eq(activityEvents.sessionId, batch.sessionId)))
+    .orderBy(desc(activityEvents.batchSeq), desc(activityEvents.idx))
+    .limit(1);
+  const times = placeInTime(
+    batch.events.map((e) => e.at),
+    now,
+    previous?.time ?? null,
+  );
+  const rows = batch.events.map(({ type, at, ...payload }, idx) => ({
+    assignmentId: batch.assignmentId,
+    studentId: me.id,
+    sessionId: batch.sessionId,
+    batchSeq: batch.seq,
+    idx,
+    type,
+    payload,
+    clientAt: at,
+    time: times[idx],
+    storedAt: now,
+  }));
+  const inserted = await db
+    .insert(activityEvents)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: activityEvents.id });
+  return { stored: inserted.length };
+}
+
+/**
+ * One student's activity on an assignment, for the teacher who owns its class (404 otherwise;
+ * admins and students are refused by the route's guard). The student must be, or have been, in
+ * the class: a current member, or someone with events or submissions here, so a teacher cannot
+ * read a stranger's name by guessing ids.
+ */
+export async function readHistory(
+  db: Db,
+  me: SessionUser,
+  assignmentId: string,
+  studentId: string,
+): Promise<ActivityHistory> {
+  const { assignment, cls } = await assertOwnsAssignment(db, me, assignmentId);
+  if (studentId.length > 200) throw notFound(ACTIVITY_MESSAGES.studentNotFound);
+  const [[student], [membership]] = await Promise.all([
+    db.select({ name: user.name }).from(user).where(eq(user.id, studentId)),
+    db
+      .select({ id: classMembers.id })
+      .from(classMembers)
+      .where(and(eq(classMembers.classId, cls.id), eq(classMembers.userId, studentId))),
+  ]);
+  if (!student) throw notFound(ACTIVITY_MESSAGES.studentNotFound);
+
+  const forStudent = and(
+    eq(activityEvents.assignmentId, assignmentId),
+    eq(activityEvents.studentId, studentId),
+  );
+  const [rows, finals] = await Promise.all([
+    db
+      .select({
+        id: activityEvents.id,
+        sessionId: activityEvents.sessionId,
+        time: activityEvents.time,
+        type: activityEvents.type,
+        clientAt: activityEvents.clientAt,
+        payload: activityEvents.payload,
+      })
+      .from(activityEvents)
+      .where(forStudent)
+      .orderBy(asc(activityEvents.id)),
+    db
+      .select({ id: submissions.id, submittedAt: submissions.submittedAt, code: submissions.code })
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.assignmentId, assignmentId),
+          eq(submissions.userId, studentId),
+          eq(submissions.isFinal, true),
+        ),
+      )
+      .orderBy(asc(submissions.submittedAt), asc(submissions.id)),
+  ]);
+  if (!membership && rows.length === 0 && finals.length === 0)
+    throw notFound(ACTIVITY_MESSAGES.studentNotFound);
+
+  const events: StoredActivityEvent[] = rows.map((r) => ({
+    id: r.id,
+    sessionId: r.sessionId,
+    time: r.time.toISOString(),
+    event: { ...(r.payload as object), type: r.type, at: r.clientAt } as ActivityEvent,
+  }));
+  return {
+    assignmentId,
+    studentId,
+    studentName: student.name,
+    starterCode: studentStarterCode(assignment.starterCode),
+    events,
+    submissions: finals.map((s) => ({ id: s.id, submittedAt: s.submittedAt.toISOString(), code: s.code })),
+  };
+}
+
+/**
+ * Paste evidence per student of an assignment, for its teacher: how many pastes of at least
+ * ACTIVITY_LIMITS.largeInsertChars characters, and the largest paste. Students without a paste are
+ * left out (read as none).
+ */
+export async function pasteEvidence(
+  db: Db,
+  me: SessionUser,
+  assignmentId: string,
+): Promise<Record<string, PasteEvidence>> {
+  await assertOwnsAssignment(db, me, assignmentId);
+  const chars = sql<number>`(${activityEvents.payload}->>'chars')::integer`;
+  const rows = await db
+    .select({
+      studentId: activityEvents.studentId,
+      largePastes: sql<number>`(count(*) filter (where ${chars} >= ${ACTIVITY_LIMITS.largeInsertChars}))::integer`,
+      largestPasteChars: sql<number>`coalesce(max(${chars}), 0)::integer`,
+    })
+    .from(activityEvents)
+    .where(and(eq(activityEvents.assignmentId, assignmentId), eq(activityEvents.type, "paste")))
+    .groupBy(activityEvents.studentId);
+  return Object.fromEntries(
+    rows.map((r) => [r.studentId, { largePastes: r.largePastes, largestPasteChars: r.largestPasteChars }]),
+  );
+}
