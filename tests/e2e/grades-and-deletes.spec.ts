@@ -103,3 +103,42 @@ test("a teacher's delete says what is lost, Cancel keeps it, confirming deletes 
   await expect(teacher.getByText("Times tables")).toHaveCount(0);
   expect((await teacher.request.get(`/api/assignments/${assignment.id}`)).status()).toBe(404);
 });
+
+test("removing a student and leaving a class ask first: Escape keeps things, focus returns, confirming does it", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const teacher = await newPerson(browser, "teacher", "Ms Hopper");
+  const student = await newPerson(browser, "student", "Ada Byron");
+  const leaver = await newPerson(browser, "student", "Alan Turing");
+  const { cls } = await classroom(teacher, student, "Loops");
+  await post(leaver, "/api/classes/join", { code: cls.joinCode });
+
+  // The teacher removes a student: Escape cancels and gives focus back, confirming removes.
+  await teacher.goto(`/teacher/classes/${cls.id}`);
+  const remove = teacher.getByRole("button", { name: "Remove Ada Byron" });
+  await remove.click();
+  const question = teacher.getByRole("dialog", { name: "Remove Ada Byron from 9Y Computing?" });
+  await expect(question).toContainText("will no longer see this class or its assignments");
+  await teacher.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(remove).toBeFocused();
+  await remove.click();
+  await question.getByRole("button", { name: "Remove student" }).click();
+  await expect(question).toBeHidden();
+  await expect(remove).toHaveCount(0);
+
+  // A student leaves: Cancel keeps the class, confirming leaves it for My Classes.
+  await leaver.goto(`/student/classes/${cls.id}`);
+  const leave = leaver.getByRole("button", { name: "Leave Class" });
+  await leave.click();
+  const ask = leaver.getByRole("dialog", { name: "Leave this class?" });
+  await expect(ask).toContainText("You will no longer see the assignments of 9Y Computing.");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toBeHidden();
+  await expect(leave).toBeFocused();
+  await leave.click();
+  await ask.getByRole("button", { name: "Leave Class" }).click();
+  await expect(leaver).toHaveURL(/\/student\/classes$/);
+  expect((await leaver.request.get(`/api/classes/${cls.id}`)).ok()).toBe(false);
+});
