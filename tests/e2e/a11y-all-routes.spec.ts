@@ -151,6 +151,11 @@ const VISITS: Record<string, Visit> = {
     url: (w) => `/teacher/assignments/${w.assignmentId}/students/${w.studentId}`,
     ready: heading(/Submissions/),
   },
+  "/teacher/assignments/:assignmentId/students/:studentId/replay": {
+    who: "teacher",
+    url: (w) => `/teacher/assignments/${w.assignmentId}/students/${w.studentId}/replay`,
+    ready: heading(/Replay/),
+  },
   "/teacher/exercises": {
     who: "teacher",
     url: () => "/teacher/exercises?level=gcse&language=python",

@@ -27,6 +27,7 @@ const StudentSubmissionsPage = lazyPage(
   () => import("@/client/features/teacher/assignments/student-submissions-page.tsx"),
   "StudentSubmissionsPage",
 );
+const ReplayPage = lazyPage(() => import("@/client/features/teacher/replay/replay-page.tsx"), "ReplayPage");
 const ExerciseBrowserPage = lazyPage(
   () => import("@/client/features/exercises/exercise-browser-page.tsx"),
   "ExerciseBrowserPage",
@@ -47,6 +48,7 @@ export const teacherRoutes: RouteObject[] = [
   { path: "assignments", element: <AssignmentsPage /> },
   { path: "assignments/:assignmentId", element: <AssignmentDetailPage /> },
   { path: "assignments/:assignmentId/students/:studentId", element: <StudentSubmissionsPage /> },
+  { path: "assignments/:assignmentId/students/:studentId/replay", element: <ReplayPage /> },
   { path: "exercises", element: <ExerciseBrowserPage /> },
   { path: "exercise/:exerciseId", element: <ExerciseWorkspacePage /> },
   { path: "classes", element: <ClassesPage /> },

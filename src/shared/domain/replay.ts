@@ -91,9 +91,12 @@ export type Replay = {
   lastSeekSteps(): number;
 };
 
-/** A paste the timeline marks prominently and the evidence counts (ACTIVITY_LIMITS.largeInsertChars, or 2+ lines). */
-export function isLargePaste(e: { chars: number; lines: number }): boolean {
-  return e.chars >= ACTIVITY_LIMITS.largeInsertChars || e.lines >= 2;
+/**
+ * A paste the timeline marks prominently and the evidence counts: at least
+ * ACTIVITY_LIMITS.largeInsertChars characters, the rule the server's paste evidence counts by.
+ */
+export function isLargePaste(e: { chars: number }): boolean {
+  return e.chars >= ACTIVITY_LIMITS.largeInsertChars;
 }
 
 const textOf = (code: string) => Text.of(code.split(/\r\n?|\n/));

@@ -1,7 +1,9 @@
 // Student Progress: one row per class member (then students who left, marked) with status and
 // test-run activity, submission date and lateness, grade (and the earlier grade of a student who
-// handed in again), the action that fits the status (nothing for Not Viewed), and a status legend.
+// handed in again), the action that fits the status (nothing for Not Viewed), Replay of the work
+// as it happened with its paste evidence (issue 18), and a status legend.
 
+import { usePasteEvidence } from "@/client/api/activity.ts";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { RowHeader, Table, TableBody, TableHead, TableRow, Td, Th } from "@/client/components/ui/table.tsx";
@@ -16,6 +18,7 @@ import {
   PROGRESS_TONES,
   testRunActivity,
 } from "@/shared/domain/progress.ts";
+import { pasteBadgeText } from "@/shared/domain/replay.ts";
 import { progressAction } from "./progress-view.ts";
 
 // Below md the table stacks: one card per student, each value under its own small label (the
@@ -33,6 +36,8 @@ export function StudentProgressTable({
   assignmentId: string;
   rows: StudentProgressRow[];
 }) {
+  // Paste evidence is extra: while it loads or if it fails, rows show without it.
+  const evidence = usePasteEvidence(assignmentId).data;
   if (rows.length === 0) {
     return <p className="text-sm text-slate-600">No students have joined this class yet.</p>;
   }
@@ -54,6 +59,7 @@ export function StudentProgressTable({
           {rows.map((r) => {
             const action = progressAction(r.status);
             const activity = testRunActivity(r.testRuns, r.submissionId !== null);
+            const pastes = pasteBadgeText(evidence?.[r.student.id]);
             return (
               <TableRow
                 key={r.student.id}
@@ -71,6 +77,11 @@ export function StudentProgressTable({
                 <Td {...cell("Status")}>
                   <Badge tone={PROGRESS_TONES[r.status]}>{PROGRESS_LABELS[r.status]}</Badge>
                   {activity && <span className="mt-1 block text-xs text-slate-600">{activity}</span>}
+                  {pastes && (
+                    <span className="mt-1 block">
+                      <Badge tone="yellow">{pastes}</Badge>
+                    </span>
+                  )}
                 </Td>
                 <Td {...cell("Submission Date")}>
                   {r.submittedAt ? formatDateTime(r.submittedAt) : "—"}
@@ -88,7 +99,15 @@ export function StudentProgressTable({
                     </span>
                   )}
                 </Td>
-                <Td className="col-span-2 whitespace-nowrap md:py-3 md:text-right">
+                <Td className="col-span-2 flex flex-wrap gap-2 whitespace-nowrap md:table-cell md:space-x-2 md:py-3 md:text-right">
+                  <ButtonLink
+                    to={`/teacher/assignments/${assignmentId}/students/${r.student.id}/replay`}
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Replay the work of ${r.student.name}`}
+                  >
+                    Replay
+                  </ButtonLink>
                   {action && (
                     <ButtonLink
                       to={`/teacher/assignments/${assignmentId}/students/${r.student.id}`}

@@ -1,7 +1,8 @@
 // A student's submissions on an assignment, newest first, numbered from the oldest (#1), with
-// grading on each final submission.
-import { ArrowLeft } from "lucide-react";
+// grading on each final submission, Replay of the work as it happened and its paste evidence.
+import { ArrowLeft, History } from "lucide-react";
 import { useParams } from "react-router";
+import { usePasteEvidence } from "@/client/api/activity.ts";
 import { useAssignmentProgress, useTeacherAssignment } from "@/client/api/assignments.ts";
 import { useStudentSubmissions } from "@/client/api/submissions.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
@@ -12,6 +13,7 @@ import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
 import { formatLateness } from "@/shared/domain/late-work.ts";
 import { formatGrade, PROGRESS_LABELS, PROGRESS_TONES } from "@/shared/domain/progress.ts";
+import { pasteBadgeText } from "@/shared/domain/replay.ts";
 import { submissionNumber } from "./progress-view.ts";
 import { SubmissionCard } from "./submission-card.tsx";
 
@@ -23,6 +25,8 @@ export function StudentSubmissionsPage() {
   const row = progress.data?.students.find((s) => s.student.id === studentId);
   const expectedOutputs = new Map(assignment.data?.testCases.map((t) => [t.id, t.expectedOutput]));
   const latestFinalId = submissions.data?.find((s) => s.isFinal)?.id;
+  const pastes = pasteBadgeText(usePasteEvidence(assignmentId).data?.[studentId]);
+  const replayHref = `/teacher/assignments/${assignmentId}/students/${studentId}/replay`;
 
   return (
     <div>
@@ -45,6 +49,12 @@ export function StudentSubmissionsPage() {
             {row && row.lateByMs !== null && <Badge tone="red">Late: {formatLateness(row.lateByMs)}</Badge>}
             {row?.leftClass && <Badge tone="slate">left the class</Badge>}
           </span>
+        }
+        actions={
+          <ButtonLink to={replayHref} variant="secondary" size="sm">
+            <History className="size-4" aria-hidden />
+            Replay
+          </ButtonLink>
         }
       />
       {row && row.previousGrade !== null && (
@@ -78,6 +88,8 @@ export function StudentSubmissionsPage() {
                 latestFinal={s.id === latestFinalId}
                 dueDate={assignment.data?.dueDate ?? null}
                 expectedOutputs={expectedOutputs}
+                pastes={s.isFinal ? pastes : null}
+                replayHref={s.isFinal ? `${replayHref}?handIn=${encodeURIComponent(s.id)}` : null}
               />
             </li>
           ))}

@@ -2,7 +2,7 @@
 // per-test results, and (for a final submission) the Teacher Grading section.
 import { useState } from "react";
 import { Badge } from "@/client/components/ui/badge.tsx";
-import { Button } from "@/client/components/ui/button.tsx";
+import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
 import { formatDateTime } from "@/client/lib/format.ts";
 import { ASSIGNMENT_MESSAGES, type Submission, type SubmissionTestResult } from "@/shared/api/assignments.ts";
@@ -17,6 +17,8 @@ export function SubmissionCard({
   latestFinal,
   dueDate,
   expectedOutputs,
+  pastes = null,
+  replayHref = null,
 }: {
   submission: Submission;
   number: number;
@@ -27,6 +29,10 @@ export function SubmissionCard({
   dueDate: string | null;
   /** Expected output by test case id, to show beside a failed test's output. */
   expectedOutputs: Map<string, string>;
+  /** The student's paste evidence on this work ("2 large pastes"), beside each hand-in. */
+  pastes?: string | null;
+  /** The replay, opened at this hand-in. */
+  replayHref?: string | null;
 }) {
   const results = s.results; // in test order, as the server sends them
   const late = s.isFinal ? lateBy(dueDate, s.submittedAt) : null;
@@ -51,6 +57,17 @@ export function SubmissionCard({
             <Badge tone={scoreTone(s.totalTests ? (s.passedTests / s.totalTests) * 100 : 0)}>
               passed {s.passedTests} of {s.totalTests}
             </Badge>
+            {pastes && <Badge tone="yellow">{pastes}</Badge>}
+            {replayHref && (
+              <ButtonLink
+                to={replayHref}
+                variant="ghost"
+                size="sm"
+                aria-label={`Replay to here (submission #${number})`}
+              >
+                Replay to here
+              </ButtonLink>
+            )}
           </div>
         </header>
 
