@@ -74,6 +74,11 @@ const VISITS: Record<string, Visit> = {
   "/about": { who: "anonymous", url: () => "/about", ready: heading(/./) },
   "/privacy": { who: "anonymous", url: () => "/privacy", ready: heading("Privacy Policy") },
   "/terms": { who: "anonymous", url: () => "/terms", ready: heading("Terms of Service") },
+  "/what-is-recorded": {
+    who: "anonymous",
+    url: () => "/what-is-recorded",
+    ready: heading("What is recorded"),
+  },
   "/contact": { who: "anonymous", url: () => "/contact", ready: heading(/./) },
   "/auth": {
     who: "anonymous",

@@ -22,6 +22,10 @@ const AboutPage = lazyPage(() => import("@/client/features/public/about-page.tsx
 const ContactPage = lazyPage(() => import("@/client/features/public/contact-page.tsx"), "ContactPage");
 const PrivacyPage = lazyPage(() => import("@/client/features/public/privacy-page.tsx"), "PrivacyPage");
 const TermsPage = lazyPage(() => import("@/client/features/public/terms-page.tsx"), "TermsPage");
+const WhatIsRecordedPage = lazyPage(
+  () => import("@/client/features/public/what-is-recorded-page.tsx"),
+  "WhatIsRecordedPage",
+);
 const PlaygroundPage = lazyPage(
   () => import("@/client/features/playground/playground-page.tsx"),
   "PlaygroundPage",
@@ -33,6 +37,7 @@ export const publicSiteRoutes: RouteObject[] = [
   { path: "/about", element: <AboutPage /> },
   { path: "/privacy", element: <PrivacyPage /> },
   { path: "/terms", element: <TermsPage /> },
+  { path: "/what-is-recorded", element: <WhatIsRecordedPage /> },
   { path: "/contact", element: <ContactPage /> },
 ];
 

@@ -12,7 +12,7 @@ import {
   indentUnit,
   syntaxHighlighting,
 } from "@codemirror/language";
-import { EditorState } from "@codemirror/state";
+import { EditorState, type Extension } from "@codemirror/state";
 import {
   drawSelection,
   EditorView,
@@ -30,6 +30,8 @@ type Props = {
   label?: string;
   /** Shown, selectable and searchable but never changed (the teacher's replay). */
   readOnly?: boolean;
+  /** More CodeMirror extensions, given once when the editor is made (the activity recorder). */
+  extensions?: Extension;
 };
 
 const theme = EditorView.theme({
@@ -57,7 +59,14 @@ const highlightStyle = HighlightStyle.define(
 
 export const LEAVE_EDITOR_HINT = "Tab indents your code. To leave the editor, press Esc, then Tab.";
 
-export function CodeEditor({ value, onChange, onRun, label = "Python code", readOnly = false }: Props) {
+export function CodeEditor({
+  value,
+  onChange,
+  onRun,
+  label = "Python code",
+  readOnly = false,
+  extensions = [],
+}: Props) {
   const host = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const view = useRef<EditorView | null>(null);
@@ -109,6 +118,7 @@ export function CodeEditor({ value, onChange, onRun, label = "Python code", read
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
           }),
+          extensions,
         ],
       }),
     });

@@ -1,5 +1,8 @@
 // The workspace pieces shared by the assignment workspace, the playground and the exercise
 // workspace: the code runner, the results rows and their view, and the unsent-code draft.
+
+export { ActivityRecorder } from "./activity/activity-recorder.ts";
+export { useActivityRecorder } from "./activity/use-activity-recorder.ts";
 export {
   browserRows,
   playgroundRows,

@@ -3,7 +3,7 @@
 // every change is saved in this browser until it is submitted.
 import { ArrowLeft, FlaskConical, Play, Send } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { useStudentAssignment } from "@/client/api/assignments.ts";
 import { useMe } from "@/client/api/me.ts";
 import { useCreateSubmission, useMySubmissions } from "@/client/api/submissions.ts";
@@ -25,6 +25,7 @@ import {
   runLabel,
   serverRows,
   TestResults,
+  useActivityRecorder,
   useCodeRunner,
   useDraft,
 } from "@/client/features/workspace/index.ts";
@@ -32,6 +33,7 @@ import { ApiError } from "@/client/lib/api.ts";
 import { formatDate } from "@/client/lib/format.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import type { StudentAssignmentDetail, Submission } from "@/shared/api/assignments.ts";
+import { parseErrorLine } from "@/shared/domain/error-explanations.ts";
 import { formatGrade } from "@/shared/domain/progress.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 import { PreviousSubmissions } from "./previous-submissions.tsx";
@@ -60,7 +62,7 @@ export function AssignmentWorkspacePage() {
       </Card>
     );
   }
-  return <Workspace assignment={assignment.data} userId={me.data.id} />;
+  return <Workspace key={assignment.data.id} assignment={assignment.data} userId={me.data.id} />;
 }
 
 /** Say so rather than do nothing when Run Tests has no visible case to run (spec: nothing fails silently). */
@@ -69,6 +71,8 @@ const ALL_TESTS_HIDDEN =
 
 function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail; userId: string }) {
   const runner = useCodeRunner();
+  // The activity record (the notice above the editor says so): typing, runs, tests, errors, pastes.
+  const recorder = useActivityRecorder(userId, assignment.id);
   const submissions = useMySubmissions(assignment.id);
   const createSubmission = useCreateSubmission(assignment.id);
   const draft = useDraft(draftKey(userId, assignment.id), () => studentStarterCode(assignment.starterCode));
@@ -106,7 +110,9 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
   async function runCode() {
     if (busy) return;
     setBanner(null);
-    await runner.run(draft.code);
+    recorder.run();
+    const ran = await runner.run(draft.code);
+    if (ran?.error_type) recorder.error(ran.error_type, ran.line);
   }
 
   /** Runs the visible tests in the browser; null when there are none or the runtime failed. */
@@ -114,6 +120,9 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     if (visibleTests.length === 0) return null;
     const grade = await runner.runTests(draft.code, visibleTests);
     if (!grade) return null;
+    recorder.tests(grade.passed, grade.total);
+    const failed = parseErrorLine(grade.results.find((r) => r.error)?.error);
+    if (failed) recorder.error(failed.type, failed.line);
     const set = browserRows(cases, grade);
     setResults(set);
     return set;
@@ -140,6 +149,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     if (graded && !confirmed) return setAskResubmit(true);
     setSubmitting(true);
     setBanner(null);
+    recorder.submit();
     try {
       // Spec: submitting runs the tests first when there are no results yet. Only when Python is
       // up in this browser: the server grades on its own, so Submit never waits for or depends on it.
@@ -264,12 +274,31 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
           </Card>
           <Card className="p-4">
             <h3 className="mb-2 font-semibold">Previous Submissions</h3>
-            <PreviousSubmissions submissions={submissions.data} onRestore={editCode} />
+            <PreviousSubmissions
+              submissions={submissions.data}
+              onRestore={(code) => {
+                recorder.restore(code);
+                editCode(code);
+              }}
+            />
           </Card>
         </div>
         {/* On a phone the editor and console come first, right under the buttons. */}
         <div className="order-1 space-y-4 lg:order-2">
-          <CodeEditor value={draft.code} onChange={editCode} onRun={runCode} label="Your Python code" />
+          <p className="text-sm text-slate-600" data-testid="activity-notice">
+            Your teacher can replay how this code was written: your typing, runs, tests and pastes are
+            recorded.{" "}
+            <Link to="/what-is-recorded" className="font-medium text-brand-700 underline underline-offset-2">
+              What is recorded?
+            </Link>
+          </p>
+          <CodeEditor
+            value={draft.code}
+            onChange={editCode}
+            onRun={runCode}
+            label="Your Python code"
+            extensions={recorder.extension}
+          />
           <OutputConsole
             output={runner.output}
             waitingForInput={runner.waitingForInput}
