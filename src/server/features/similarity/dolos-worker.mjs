@@ -1,0 +1,242 @@
+// The similarity worker: Dolos (tree-sitter tokens, winnowed fingerprints, pairs) on a worker
+// thread, so a year group's report never holds the API's event loop. Plain JavaScript so it loads
+// without a TypeScript loader (under `node --import tsx`, vitest and the bench alike); checked by
+// tsconfig.sandbox.json. The other side of the protocol is similarity-worker.ts.
+//
+// Dolos's own pieces do the comparing (FingerprintIndex, Pair, Fragment, with Dolos's default
+// k-gram length and window); two steps of Dolos.analyze are done here instead, faster, with the
+// same results (decision 046):
+//  · tokens: Dolos walks the syntax tree through node.namedChildren, which makes a JavaScript
+//    object per node; the same walk on a tree cursor gives identical tokens and positions
+//    (similarity.test.ts compares them) in about a third of the time;
+//  · pairs: Dolos's allPairs() builds all n(n-1)/2 pairs, each with a longest-common-run search;
+//    here each fingerprint's files are walked once to count what every pair shares, and the
+//    longest run is searched only for the pairs that are kept.
+import { parentPort } from "node:worker_threads";
+import { File, FingerprintIndex, LanguagePicker, Pair, Region, TokenizedFile } from "@dodona/dolos-lib";
+
+/** @typedef {{ id: string, code: string }} Source */
+/** @typedef {{ jobId: number, kind: "report", files: Source[], template: string, floor: number, limit: number }} ReportJob */
+/** @typedef {{ jobId: number, kind: "pair", files: [Source, Source], template: string }} PairJob */
+/** @typedef {{ jobId: number, kind: "tokens", code: string }} TokensJob */
+/** @typedef {{ parse(text: string, old?: unknown, options?: { bufferSize?: number }): { walk(): Cursor } }} Parser */
+/** @typedef {{ nodeType: string, nodeIsNamed: boolean, startPosition: { row: number, column: number }, endPosition: { row: number, column: number }, gotoFirstChild(): boolean, gotoNextSibling(): boolean, gotoParent(): boolean }} Cursor */
+
+const KGRAM_LENGTH = 23; // Dolos's defaults: 23-token k-grams, one fingerprint per window of 17
+const KGRAMS_IN_WINDOW = 17;
+
+/** @type {Promise<{ parser: Parser, dolosTokens: (code: string) => [string[], Region[]] }> | null} */
+let tokenizerReady = null;
+function tokenizer() {
+  tokenizerReady ??= (async () => {
+    const language = await new LanguagePicker().findLanguage("python");
+    const dolos = /** @type {any} */ (await language.createTokenizer({ includeComments: false }));
+    return { parser: dolos.parser, dolosTokens: (code) => dolos.tokenizeWithMapping(code) };
+  })();
+  return tokenizerReady;
+}
+
+/**
+ * Dolos's CodeTokenizer.tokenizeNode on a cursor: "(", the node's type, its named children, ")"
+ * (comments left out, their positions still count); a node's region ends where its first child
+ * starts, and the three tokens of a node share one Region object, as in Dolos.
+ * @param {Parser} parser
+ * @param {string} code
+ * @returns {[string[], Region[]]}
+ */
+function tokens(parser, code) {
+  const tree = parser.parse(code, undefined, { bufferSize: Math.max(32 * 1024, code.length * 2) });
+  /** @type {string[]} */
+  const out = [];
+  /** @type {Region[]} */
+  const mapping = [];
+  const cursor = tree.walk();
+  /** @returns {[number, number]} */
+  const visit = () => {
+    const type = cursor.nodeType;
+    const start = cursor.startPosition;
+    const end = cursor.endPosition;
+    const location = new Region(start.row, start.column, end.row, end.column);
+    const include = !type.includes("comment");
+    if (include) {
+      out.push("(", type);
+      mapping.push(location, location);
+    }
+    if (cursor.gotoFirstChild()) {
+      do {
+        if (!cursor.nodeIsNamed) continue;
+        const [row, column] = visit();
+        if (row < location.endRow || (row === location.endRow && column < location.endCol)) {
+          location.endRow = row;
+          location.endCol = column;
+        }
+      } while (cursor.gotoNextSibling());
+      cursor.gotoParent();
+    }
+    if (include) {
+      out.push(")");
+      mapping.push(location);
+    }
+    return [location.startRow, location.startCol];
+  };
+  visit();
+  return [out, mapping];
+}
+
+/** Tokenised programs by their text: a report run again with one new hand-in tokenises only that one. */
+const tokenCache = new Map();
+const TOKEN_CACHE_SIZE = 2000;
+
+/**
+ * @param {Parser} parser
+ * @param {string} path
+ * @param {string} code
+ */
+function tokenized(parser, path, code) {
+  let cached = tokenCache.get(code);
+  if (cached) tokenCache.delete(code);
+  else cached = tokens(parser, code);
+  tokenCache.set(code, cached);
+  if (tokenCache.size > TOKEN_CACHE_SIZE) tokenCache.delete(tokenCache.keys().next().value);
+  return new TokenizedFile(new File(path, code), cached[0], cached[1]);
+}
+
+/**
+ * A fingerprint index of the programs, with the starter code as Dolos's ignored file: what the
+ * template contains is left out of every program's fingerprints (and of the similarity).
+ * @param {Source[]} sources
+ * @param {string} template
+ */
+async function indexOf(sources, template) {
+  const { parser } = await tokenizer();
+  const index = new FingerprintIndex(KGRAM_LENGTH, KGRAMS_IN_WINDOW, false);
+  const files = sources.map((s) => tokenized(parser, `${s.id}.py`, s.code));
+  index.addFiles(files);
+  if (template.trim()) index.addIgnoredFile(tokenized(parser, "template.py", template));
+  return { index, files };
+}
+
+/**
+ * Dolos's similarity: the k-grams the two programs share over all their k-grams, template left out.
+ * (Dolos 3.5.1's Pair subtracts the left file's template count twice, `rightIgnored =
+ * leftEntry.ignored.size`, so its score depends on the order; each side's own count here.)
+ * @param {import("@dodona/dolos-lib").FileEntry} left
+ * @param {import("@dodona/dolos-lib").FileEntry} right
+ * @param {number} shared occurrences of shared fingerprints, both sides together
+ */
+function similarityOf(left, right, shared) {
+  const denominator = left.kgrams.length + right.kgrams.length - left.ignored.size - right.ignored.size;
+  return denominator > 0 ? Math.min(1, shared / denominator) : 0;
+}
+
+/**
+ * Every pair at or above `floor`, most similar first, at most `limit` of them, and how many pairs
+ * reached the floor in all.
+ * @param {ReportJob} job
+ */
+async function runReport(job) {
+  const { index } = await indexOf(job.files, job.template);
+  const entries = index.entries();
+  const n = entries.length;
+  /** @type {Map<import("@dodona/dolos-lib").TokenizedFile, number>} */
+  const position = new Map(entries.map((e, i) => [e.file, i]));
+  /** @type {Map<number, number>} shared occurrences per pair, key i * n + j (i < j) */
+  const shared = new Map();
+  for (const fingerprint of index.sharedFingerprints()) {
+    if (fingerprint.ignored) continue;
+    const files = fingerprint.files();
+    if (files.length < 2) continue;
+    /** @type {{ at: number, count: number }[]} */
+    const sides = [];
+    for (const file of files) {
+      const at = position.get(file);
+      if (at !== undefined) sides.push({ at, count: fingerprint.occurrencesOf(file).length });
+    }
+    sides.sort((a, b) => a.at - b.at);
+    for (let a = 0; a < sides.length; a++) {
+      for (let b = a + 1; b < sides.length; b++) {
+        const key = sides[a].at * n + sides[b].at;
+        shared.set(key, (shared.get(key) ?? 0) + sides[a].count + sides[b].count);
+      }
+    }
+  }
+  /** @type {{ i: number, j: number, similarity: number, overlap: number }[]} */
+  const kept = [];
+  for (const [key, overlap] of shared) {
+    const i = Math.floor(key / n);
+    const j = key % n;
+    const similarity = similarityOf(entries[i], entries[j], overlap);
+    if (similarity >= job.floor) kept.push({ i, j, similarity, overlap });
+  }
+  const aboveFloor = kept.length;
+  kept.sort((a, b) => b.similarity - a.similarity || b.overlap - a.overlap || a.i - b.i || a.j - b.j);
+  kept.length = Math.min(kept.length, job.limit);
+  const idOf = (/** @type {number} */ i) => entries[i].file.path.slice(0, -".py".length);
+  const pairs = kept.map(({ i, j, similarity, overlap }) => ({
+    left: idOf(i),
+    right: idOf(j),
+    similarity,
+    longest: new Pair(entries[i], entries[j]).longest,
+    overlap,
+  }));
+  return { pairs, aboveFloor };
+}
+
+/**
+ * The shared fragments of two programs, as regions of each: tree-sitter counts rows and columns
+ * from 0; the answer has lines from 1 and columns from 0 (end column exclusive), as editors count.
+ * Fingerprints depend only on each program's own text, so two programs analysed alone share
+ * exactly what they share in the whole report.
+ * @param {PairJob} job
+ */
+async function runPair(job) {
+  const { index, files } = await indexOf(job.files, job.template);
+  const pair = index.getPair(files[0], files[1]);
+  /** @param {Region} r */
+  const range = (r) => ({
+    startLine: r.startRow + 1,
+    startColumn: r.startCol,
+    endLine: r.endRow + 1,
+    endColumn: r.endCol,
+  });
+  const fragments = pair.buildFragments().map((f) => ({
+    left: range(f.leftSelection),
+    right: range(f.rightSelection),
+    kgrams: f.pairs.length,
+  }));
+  const [left, right] = index.entries();
+  return { similarity: similarityOf(left, right, pair.overlap), longest: pair.longest, fragments };
+}
+
+/**
+ * Both tokenisers on one program, for the test that they agree.
+ * @param {TokensJob} job
+ */
+async function runTokens(job) {
+  const { parser, dolosTokens } = await tokenizer();
+  const strip = (/** @type {[string[], Region[]]} */ [t, m]) => ({
+    tokens: t,
+    mapping: m.map((r) => r.toString()),
+  });
+  return { ours: strip(tokens(parser, job.code)), dolos: strip(dolosTokens(job.code)) };
+}
+
+const port = parentPort;
+if (!port) throw new Error("dolos-worker.mjs runs only as a worker thread");
+port.on("message", async (/** @type {ReportJob | PairJob | TokensJob} */ job) => {
+  try {
+    const result =
+      job.kind === "report"
+        ? await runReport(job)
+        : job.kind === "pair"
+          ? await runPair(job)
+          : await runTokens(job);
+    port.postMessage({ jobId: job.jobId, ok: true, result });
+  } catch (error) {
+    port.postMessage({
+      jobId: job.jobId,
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+});

@@ -1,0 +1,134 @@
+// The server side of the similarity worker (dolos-worker.mjs): one worker thread per server
+// process, started on the first report, one job at a time (a report takes both cores' worth of
+// nothing from the API: it runs beside the event loop, never on it). Jobs wait in line; past
+// MAX_WAITING, or when a job outlives JOB_TIMEOUT_MS, the caller gets a plain 503 and the worker
+// is replaced.
+import { Worker } from "node:worker_threads";
+import { AppError } from "@/server/errors.ts";
+import { type CodeRange, SIMILARITY_MESSAGES } from "@/shared/api/similarity.ts";
+
+const WORKER_PATH = new URL("./dolos-worker.mjs", import.meta.url);
+/** Reports waiting behind the running one before new ones are turned away. */
+const MAX_WAITING = 8;
+/** A year group takes well under a second; a minute means something is wrong. */
+const JOB_TIMEOUT_MS = 60_000;
+
+export type Source = { id: string; code: string };
+export type WorkerPair = {
+  left: string;
+  right: string;
+  similarity: number;
+  longest: number;
+  overlap: number;
+};
+export type ReportResult = { pairs: WorkerPair[]; aboveFloor: number };
+export type PairResult = {
+  similarity: number;
+  longest: number;
+  fragments: { left: CodeRange; right: CodeRange; kgrams: number }[];
+};
+export type TokensResult = {
+  ours: { tokens: string[]; mapping: string[] };
+  dolos: { tokens: string[]; mapping: string[] };
+};
+
+type Job =
+  | { kind: "report"; files: Source[]; template: string; floor: number; limit: number }
+  | { kind: "pair"; files: [Source, Source]; template: string }
+  | { kind: "tokens"; code: string };
+type Reply = { jobId: number; ok: true; result: unknown } | { jobId: number; ok: false; message: string };
+
+let worker: Worker | null = null;
+let nextJobId = 1;
+let waiting = 0;
+let line: Promise<unknown> = Promise.resolve();
+let reportsRun = 0;
+
+/** How many reports the worker has computed in this process (tests: a cached report is not re-run). */
+export function similarityReportsRun(): number {
+  return reportsRun;
+}
+
+const busy = () => new AppError("BUSY", 503, SIMILARITY_MESSAGES.busy, { "Retry-After": "30" });
+const failed = () => new AppError("BUSY", 503, SIMILARITY_MESSAGES.failed, { "Retry-After": "5" });
+
+function startWorker(): Worker {
+  const w = new Worker(WORKER_PATH, { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  // Never what keeps the process alive: the server's socket does that.
+  w.unref();
+  w.on("error", (error) => console.error("Similarity worker failed:", error));
+  w.on("exit", () => {
+    if (worker === w) worker = null;
+  });
+  return w;
+}
+
+/** Runs one job on the worker, after every job already in line. */
+function run(job: Job): Promise<unknown> {
+  if (waiting >= MAX_WAITING) return Promise.reject(busy());
+  waiting++;
+  const turn = line.then(() => {
+    waiting--;
+    return runNow(job);
+  });
+  line = turn.catch(() => undefined);
+  return turn;
+}
+
+function runNow(job: Job): Promise<unknown> {
+  worker ??= startWorker();
+  const w = worker;
+  const jobId = nextJobId++;
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      w.off("message", onMessage);
+      w.off("exit", onExit);
+    };
+    const onMessage = (reply: Reply) => {
+      if (reply.jobId !== jobId) return;
+      done();
+      if (reply.ok) resolve(reply.result);
+      else {
+        console.error("Similarity job failed:", reply.message);
+        reject(failed());
+      }
+    };
+    const onExit = () => {
+      done();
+      reject(failed());
+    };
+    const timer = setTimeout(() => {
+      done();
+      console.error(`Similarity job ${jobId} took over ${JOB_TIMEOUT_MS} ms; replacing the worker`);
+      if (worker === w) worker = null;
+      void w.terminate();
+      reject(failed());
+    }, JOB_TIMEOUT_MS);
+    w.on("message", onMessage);
+    w.on("exit", onExit);
+    w.postMessage({ ...job, jobId });
+  });
+}
+
+export async function runReport(files: Source[], template: string, floor: number, limit: number) {
+  const result = (await run({ kind: "report", files, template, floor, limit })) as ReportResult;
+  reportsRun++;
+  return result;
+}
+
+export async function runPair(files: [Source, Source], template: string) {
+  return (await run({ kind: "pair", files, template })) as PairResult;
+}
+
+/** Dolos's tokeniser and the worker's cursor walk on one program (for the test that they agree). */
+export async function compareTokenizers(code: string) {
+  return (await run({ kind: "tokens", code })) as TokensResult;
+}
+
+/** Ends the worker (tests, the bench); the next job starts a new one. */
+export async function stopSimilarityWorker(): Promise<void> {
+  const w = worker;
+  worker = null;
+  if (w) await w.terminate();
+}
