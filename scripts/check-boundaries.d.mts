@@ -1,2 +1,3 @@
 export function importsOf(text: string): string[];
+export function typeOnlyImportsOf(text: string): Set<string>;
 export function checkBoundaries(root: string): string[];
