@@ -28,6 +28,9 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   { prefix: "/api/classes", roles: ["teacher", "student"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/submissions$`), method: "POST", roles: ["student"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/(progress|export\\.csv)$`), roles: ["teacher"] },
+  // The similarity report and its side-by-side view: the class's teacher only (owner checks in
+  // features/similarity/similarity.test.ts).
+  { prefix: new RegExp(`^/api/assignments/${ID}/similarity(/pairs/${ID}/${ID})?$`), roles: ["teacher"] },
   // The activity record: a student sends their own; only the class's teacher reads a history or
   // the paste evidence, never a student (not even their own) nor an admin (features/activity).
   { prefix: "/api/activity", method: "POST", roles: ["student"] },

@@ -26,6 +26,7 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { exerciseRoutes } from "./features/exercises/exercises.routes.ts";
 import { insightsRoutes } from "./features/insights/insights.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
+import { similarityRoutes } from "./features/similarity/similarity.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
 import { createSubmitLimiter } from "./grading/submit-limiter.ts";
 import { healthRoute } from "./http/health.ts";
@@ -123,6 +124,7 @@ export function createApp({
   app.route("/api/admin", adminRoutes);
   app.route("/api/classes", classRoutes);
   app.route("/api/assignments", assignmentRoutes);
+  app.route("/api/assignments", similarityRoutes);
   app.route("/api/exercises", exerciseRoutes);
   app.route("/api", submissionRoutes);
   app.route("/api", activityRoutes);
