@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseEmailDomains } from "@/server/config/email-domains.ts";
 import { parseTrustProxy, type TrustProxy } from "@/server/config/trust-proxy.ts";
+import { openDataDir } from "@/server/db/data-dir.ts";
 
 const Env = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -80,11 +81,12 @@ export const PUBLISHED_SECRETS: readonly string[] = [
 
 /**
  * The signing secret of a data directory without AUTH_SECRET: 32 random bytes, created once
- * (O_EXCL, mode 0600) in <DATA_DIR>/auth-secret and read back at every later start.
+ * (O_EXCL, mode 0600) in <DATA_DIR>/auth-secret and read back at every later start. A DATA_DIR that
+ * other accounts may write to is refused first (they could plant a secret of their own).
  */
 export function dataDirSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  openDataDir(dataDir);
   try {
     fs.writeFileSync(file, `${crypto.randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
   } catch (e) {

@@ -10,6 +10,7 @@ import { serveBackups } from "./backup/endpoint.ts";
 import { describeTrustProxy } from "./config/trust-proxy.ts";
 import { loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
+import { DataDirModeError } from "./db/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
 import { startActivityRetention } from "./features/activity/activity-retention.ts";
 import { promoteAdmins } from "./features/me/me.service.ts";
@@ -29,6 +30,8 @@ import { describeSeed, readBankFiles, seedExerciseBank } from "./seed/exercise-b
 const clientDir = path.resolve(fileURLToPath(new URL("../../dist/client", import.meta.url)));
 
 async function main() {
+  // Whatever this process creates without a mode of its own is private (decision 046).
+  process.umask(0o077);
   const config = loadConfig();
   if (config.env === "test" && !isLoopbackAddress(config.host) && config.host !== "localhost") {
     // The test secret is published: a test server must not be reachable from the network.
@@ -45,7 +48,7 @@ async function main() {
     try {
       releaseLock = lockDataDir(config.dataDir);
     } catch (e) {
-      if (e instanceof DataDirLockedError) {
+      if (e instanceof DataDirLockedError || e instanceof DataDirModeError) {
         console.error(`✖ ${e.message}`);
         process.exit(1);
       }

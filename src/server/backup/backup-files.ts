@@ -3,6 +3,7 @@
 // (a crash mid-write leaves a .partial, not something that looks like a backup).
 import fs from "node:fs";
 import path from "node:path";
+import { PRIVATE_DIR } from "@/server/db/data-dir.ts";
 
 export type BackupKind = { ext: ".tar.gz" | ".dump" };
 export const EMBEDDED: BackupKind = { ext: ".tar.gz" };
@@ -25,7 +26,7 @@ export function backupPath(target: string | undefined, kind: BackupKind, now = n
 }
 
 export function writeNewFile(file: string, data: Uint8Array): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
   if (fs.existsSync(file)) throw new Error(`${file} already exists; a backup never overwrites one.`);
   const partial = `${file}.partial`;
   fs.writeFileSync(partial, data, { flag: "wx", mode: 0o600 });

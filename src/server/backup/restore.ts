@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { migrationsFolder } from "@/server/db/client.ts";
+import { privateDir, privateTree } from "@/server/db/data-dir.ts";
 import { LOCK_FILE, lockDataDir } from "@/server/db/lock.ts";
 import type { Backup } from "./archive.ts";
 
@@ -50,6 +51,7 @@ export async function restoreBackup(backup: Backup, dataDir: string): Promise<nu
     refuseUnlessEmpty(dataDir, [LOCK_FILE]); // something else may have raced us to it
     const dbDir = path.join(dataDir, "db");
     written.push(dbDir);
+    privateDir(dbDir);
     const client = new PGlite(dbDir, { loadDataDir: new Blob([new Uint8Array(backup.database)]) });
     let migrations: number;
     try {
@@ -59,6 +61,7 @@ export async function restoreBackup(backup: Backup, dataDir: string): Promise<nu
       ).rows;
     } finally {
       await client.close();
+      privateTree(dbDir); // PGlite wrote its files 0666 (data-dir.ts)
     }
     if (migrations !== backup.manifest.migrations) {
       throw new Error(

@@ -9,6 +9,7 @@ import { backupPath, EMBEDDED, POSTGRES, pruneBackups, writeNewFile } from "@/se
 import { requestBackup } from "@/server/backup/endpoint.ts";
 import { snapshotPglite } from "@/server/backup/snapshot.ts";
 import { loadStorageConfig } from "@/server/config.ts";
+import { PRIVATE_DIR, privateTree } from "@/server/db/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "@/server/db/lock.ts";
 
 function fail(message: string, code = 1): never {
@@ -26,7 +27,7 @@ const { databaseUrl, dataDir } = loadStorageConfig();
 if (databaseUrl) {
   // The URL holds a password: the line names the variable, never its value.
   const file = backupPath(positionals[0], POSTGRES);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
   console.log("PyClass is on PostgreSQL (DATABASE_URL): back it up with PostgreSQL's pg_dump, e.g.");
   console.log(`pg_dump --format=custom --file="${file}" "$DATABASE_URL"`);
   console.log(`Restore into an EMPTY database with: npm run restore "${file}" (prints the pg_restore line).`);
@@ -53,6 +54,7 @@ try {
       archive = await snapshotPglite(client, dataDir);
     } finally {
       await client.close();
+      privateTree(path.join(dataDir, "db")); // PGlite wrote any new file 0666 (data-dir.ts)
     }
     from = `${dataDir} (no server was running)`;
   } else {

@@ -7,6 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { privateDir, privateTree } from "./data-dir.ts";
 import * as schema from "./schema.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -15,14 +16,23 @@ export type Database = { db: Db; kind: DbKind; close: () => Promise<void> };
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-/** `dataDir` undefined means an in-memory PGlite (tests). */
+/**
+ * `dataDir` undefined means an in-memory PGlite (tests). On disk, the folder is kept 0700 and its
+ * files 0600 at every open and close (PGlite makes the files it creates 0666: see data-dir.ts).
+ */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) privateDir(dataDir);
   const client = new PGlite(dataDir);
   await client.waitReady;
   // Both drivers expose the same query builder; typing them as one keeps services driver-agnostic.
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  if (dataDir) privateTree(dataDir);
+  const close = async () => {
+    await client.close();
+    if (dataDir) privateTree(dataDir);
+  };
+  return { db, kind: "pglite", close };
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {

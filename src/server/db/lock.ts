@@ -6,6 +6,7 @@
 // holder started, and a live process with another start time is not the holder.
 import fs from "node:fs";
 import path from "node:path";
+import { openDataDir, PRIVATE_FILE } from "./data-dir.ts";
 
 export class DataDirLockedError extends Error {}
 
@@ -48,7 +49,7 @@ function holdsLock({ pid, startTime }: { pid: number; startTime: string | null }
 /** Creates `file` holding `text`, atomically: never an empty lock file for a rival to misread. */
 function createWith(file: string, text: string): void {
   const draft = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(draft, text);
+  fs.writeFileSync(draft, text, { mode: PRIVATE_FILE });
   try {
     fs.linkSync(draft, file); // fails with EEXIST when the lock is held
   } finally {
@@ -65,9 +66,12 @@ function readIfThere(file: string): string | null {
   }
 }
 
-/** Takes the lock or throws DataDirLockedError; returns a release function. */
+/**
+ * Takes the lock or throws DataDirLockedError (DataDirModeError: a directory others may write to,
+ * see openDataDir); returns a release function.
+ */
 export function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
+  openDataDir(dir);
   const file = path.join(dir, LOCK_FILE);
   const mine = `${process.pid} ${processStartTime(process.pid) ?? ""}`.trim();
   for (let attempt = 0; attempt < 2; attempt++) {
