@@ -6,6 +6,7 @@ import { ChangeSet, Text } from "@codemirror/state";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
 import { signUpVerified } from "./helpers/auth.ts";
+import { expectNoAxeViolations } from "./helpers/axe.ts";
 
 const headers = { Origin: baseURL };
 const STARTER = "# Ask for a number\n";
@@ -115,6 +116,7 @@ test("the teacher replays a student's work from the progress table: start, end, 
   const scrubber = teacher.getByRole("slider", { name: "Point in the replay" });
   await expect.poll(() => editorCode(teacher)).toBe(STARTER + TYPED + PASTED);
   await teacher.screenshot({ path: "test-results/replay-desktop.png", fullPage: true });
+  await expectNoAxeViolations(teacher);
 
   // Scrub to the start with the keyboard: the starter code the workspace opened with.
   await scrubber.focus();
@@ -165,6 +167,8 @@ test("the teacher replays a student's work from the progress table: start, end, 
   await expect(teacher.getByTestId("replay-diff")).toContainText("def double(x):");
   expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await teacher.screenshot({ path: "test-results/replay-phone.png", fullPage: true });
+  // With the diff open (a focusable scroll region) and the paste evidence showing.
+  await expectNoAxeViolations(teacher);
 
   // From a submission: "Replay to here" opens at that hand-in.
   await teacher.goto(`/teacher/assignments/${assignment.id}`);
@@ -174,7 +178,9 @@ test("the teacher replays a student's work from the progress table: start, end, 
   await expect(scrubber).toHaveAttribute("aria-valuetext", /Pressed Submit Code/);
 });
 
-test("a student with nothing recorded shows the empty state", async ({ browser }) => {
+test("a student with nothing recorded shows the empty state; a student never reaches a replay", async ({
+  browser,
+}) => {
   const teacher = await newPerson(browser, "teacher", "Mr Babbage");
   const klass = await (await teacher.request.post("/api/classes", { headers, data: { name: "9Z" } })).json();
   const assignment = await (
@@ -196,4 +202,10 @@ test("a student with nothing recorded shows the empty state", async ({ browser }
   await expect(
     teacher.getByText(/Recording started on 25 Nov 2026; work before that has no history\./),
   ).toBeVisible();
+  // A student never reaches a replay, not even their own: the page is the teacher's, the history 403.
+  await student.goto(`/teacher/assignments/${assignment.id}/students/${me.id}/replay`);
+  await expect(student).not.toHaveURL(/\/teacher\//);
+  await expect(student.getByRole("heading", { name: /Replay/ })).toHaveCount(0);
+  const own = await student.request.get(`/api/assignments/${assignment.id}/students/${me.id}/activity`);
+  expect(own.status()).toBe(403);
 });
