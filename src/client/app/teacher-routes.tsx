@@ -27,6 +27,10 @@ const StudentSubmissionsPage = lazyPage(
   () => import("@/client/features/teacher/assignments/student-submissions-page.tsx"),
   "StudentSubmissionsPage",
 );
+const SimilarityPage = lazyPage(
+  () => import("@/client/features/teacher/similarity/similarity-page.tsx"),
+  "SimilarityPage",
+);
 const ReplayPage = lazyPage(() => import("@/client/features/teacher/replay/replay-page.tsx"), "ReplayPage");
 const ExerciseBrowserPage = lazyPage(
   () => import("@/client/features/exercises/exercise-browser-page.tsx"),
@@ -47,6 +51,7 @@ export const teacherRoutes: RouteObject[] = [
   { path: "dashboard", element: <DashboardPage /> },
   { path: "assignments", element: <AssignmentsPage /> },
   { path: "assignments/:assignmentId", element: <AssignmentDetailPage /> },
+  { path: "assignments/:assignmentId/similarity", element: <SimilarityPage /> },
   { path: "assignments/:assignmentId/students/:studentId", element: <StudentSubmissionsPage /> },
   { path: "assignments/:assignmentId/students/:studentId/replay", element: <ReplayPage /> },
   { path: "exercises", element: <ExerciseBrowserPage /> },
