@@ -1,6 +1,6 @@
 // One assignment as its teacher sees it (spec 02 §2): stats, insights, Student Progress, the
 // task itself, and an 'Edit Assignment' toggle with the spec's success and failure alerts.
-import { ArrowLeft, BarChart3, Download, FileCheck2, Pencil, Percent, Users } from "lucide-react";
+import { ArrowLeft, BarChart3, Download, FileCheck2, Pencil, Percent, ScanSearch, Users } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useParams } from "react-router";
 import {
@@ -93,6 +93,10 @@ export function AssignmentDetailPage() {
               <ButtonLink to={insightsHref({ classId: a.class.id, search: a.name })} variant="secondary">
                 <BarChart3 className="size-4" aria-hidden />
                 View Insights
+              </ButtonLink>
+              <ButtonLink to={`/teacher/assignments/${a.id}/similarity`} variant="secondary">
+                <ScanSearch className="size-4" aria-hidden />
+                Similarity report
               </ButtonLink>
               <a href={assignmentExportUrl(a.id)} download className={buttonClass("secondary")}>
                 <Download className="size-4" aria-hidden />
