@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "@/shared/domain/roles.ts";
 import { createUser, type TestUser } from "../../tests/factories/users.ts";
+import { errorOf } from "../../tests/setup/error-body.ts";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
 
 const PUBLIC = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/dev\/mailbox/];
@@ -113,7 +114,7 @@ describe("route guards", () => {
   it("answers an unknown API path with a JSON 404", async () => {
     const res = await t.request("GET", "/api/nothing-here");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
+    expect(await errorOf(res)).toEqual({ code: "NOT_FOUND", message: "Not found." });
   });
 
   it("counts real rows in the admin overview", async () => {

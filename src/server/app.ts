@@ -16,7 +16,7 @@ import { refuseWhenPasswordsBacklogged } from "./auth/password-queue.ts";
 import { createSessionCache, mayChangeSessions, sessionKey } from "./auth/session-cache.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { AppError } from "./errors.ts";
+import { errorResponse, handleError, notFound } from "./errors.ts";
 import { activityRoutes } from "./features/activity/activity.routes.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { assignmentRoutes } from "./features/assignments/assignments.routes.ts";
@@ -26,12 +26,12 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { exerciseRoutes } from "./features/exercises/exercises.routes.ts";
 import { insightsRoutes } from "./features/insights/insights.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
-import { similarityRoutes } from "./features/similarity/similarity.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
 import { createSubmitLimiter } from "./grading/submit-limiter.ts";
 import { healthRoute } from "./http/health.ts";
 import { inputHygiene } from "./http/input-hygiene.ts";
 import { mountPyodide } from "./http/pyodide-static.ts";
+import { requestId } from "./http/request-id.ts";
 import { requestLog } from "./http/request-log.ts";
 import { sameOriginWrites } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -65,7 +65,9 @@ export function createApp({
   const csrf = sameOriginWrites(trustedOrigins(config));
   const app = new Hono<AppEnv>();
 
-  // First, so its time and status cover every later middleware, route and error.
+  // First, so the id names every later middleware, route and error; then the log, so its time and
+  // status cover all of them.
+  app.use("/api/*", requestId);
   if (config.requestLog) app.use("/api/*", requestLog());
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
 
@@ -124,21 +126,15 @@ export function createApp({
   app.route("/api/admin", adminRoutes);
   app.route("/api/classes", classRoutes);
   app.route("/api/assignments", assignmentRoutes);
-  app.route("/api/assignments", similarityRoutes);
   app.route("/api/exercises", exerciseRoutes);
   app.route("/api", submissionRoutes);
   app.route("/api", activityRoutes);
   app.route("/api/teacher", dashboardRoutes);
   app.route("/api/insights", insightsRoutes);
   if (!config.isProduction) app.route("/api/dev/mailbox", devMailboxRoutes);
-  app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
+  app.all("/api/*", (c) => errorResponse(c, notFound()));
 
-  app.onError((err, c) => {
-    if (err instanceof AppError)
-      return c.json({ error: { code: err.code, message: err.message } }, err.status, err.headers);
-    console.error(err);
-    return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
-  });
+  app.onError(handleError);
 
   mountPyodide(app);
   if (clientDir) mountStatic(app, clientDir);

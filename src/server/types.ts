@@ -26,4 +26,7 @@ export type AppDeps = {
   /** The server's clock, injectable so tests can move it (insights' windows read it). */
   now: () => Date;
 };
-export type AppEnv = { Variables: { user: SessionUser | null; deps: AppDeps } };
+export type AppEnv = {
+  /** requestId: set first on every /api request (http/request-id.ts); it names the request in errors and logs. */
+  Variables: { user: SessionUser | null; deps: AppDeps; requestId: string };
+};

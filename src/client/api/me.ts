@@ -1,7 +1,7 @@
 // /api/me: the signed-in user (with role) as server state — one query, refreshed after sign-in,
 // sign-out, a name change and the role choice.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/client/lib/api.ts";
+import { api, hasErrorCode } from "@/client/lib/api.ts";
 import type { ChooseRoleBody, Me, UpdateMeBody } from "@/shared/api/me.ts";
 
 export const meKeys = { all: ["me"] as const };
@@ -14,14 +14,14 @@ export async function fetchMe(): Promise<Me | null> {
   try {
     return await api<Me>("/api/me");
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) throw e;
-    if (!(e instanceof ApiError && e.status === 401)) console.error("Session read failed", e);
+    if (hasErrorCode(e, "NOT_FOUND")) throw e;
+    if (!hasErrorCode(e, "UNAUTHORIZED")) console.error("Session read failed", e);
     return null;
   }
 }
 
 /** True when the session's user is gone (GET /api/me answered 404). */
-export const isUserNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+export const isUserNotFound = (error: unknown) => hasErrorCode(error, "NOT_FOUND");
 
 export const meQuery = () =>
   queryOptions({

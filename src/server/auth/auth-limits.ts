@@ -7,7 +7,9 @@ import type { MiddlewareHandler } from "hono";
 import { limitSubject } from "@/server/config/ip-address.ts";
 import type { Config } from "@/server/config.ts";
 import type { Db } from "@/server/db/client.ts";
+import { tooManyRequests } from "@/server/errors.ts";
 import { clear, type HitResult, hit, pruneExpired } from "@/server/limits/limits.ts";
+import type { ErrorCode } from "@/shared/api/errors.ts";
 import { clientAddress } from "./client-address.ts";
 
 /**
@@ -76,7 +78,7 @@ export const OTHER_AUTH_WRITE_LIMITS: AuthLimitRule[] = [
   { scope: "address", max: SCHOOL_ADDRESS_PER_MINUTE, windowMs: MINUTE },
 ];
 
-export const TOO_MANY_ATTEMPTS_CODE = "TOO_MANY_REQUESTS";
+export const TOO_MANY_ATTEMPTS_CODE = "TOO_MANY_REQUESTS" satisfies ErrorCode;
 
 export function tooManyAttemptsMessage(seconds: number): string {
   return `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
@@ -148,13 +150,8 @@ export function authRateLimits(db: Db, config: Config, sessionUserId: SessionUse
       }
       return;
     }
+    // Answered by app.onError in Better Auth's shape (the auth client reads code/message) and ours.
     const seconds = Math.max(1, Math.ceil(refused.retryAfterMs / 1000));
-    const message = tooManyAttemptsMessage(seconds);
-    c.header("Retry-After", String(seconds));
-    // Better Auth's error shape (the auth client reads code/message) and ours.
-    return c.json(
-      { code: TOO_MANY_ATTEMPTS_CODE, message, error: { code: TOO_MANY_ATTEMPTS_CODE, message } },
-      429,
-    );
+    throw tooManyRequests(TOO_MANY_ATTEMPTS_CODE, tooManyAttemptsMessage(seconds), refused.retryAfterMs);
   };
 }

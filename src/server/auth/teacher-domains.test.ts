@@ -5,6 +5,7 @@ import { parseEmailDomains } from "@/server/config/email-domains.ts";
 import { loadConfig } from "@/server/config.ts";
 import { TEACHER_EMAIL_DOMAIN_CODE, teacherEmailDomainMessage } from "@/shared/api/me.ts";
 import { createUser } from "../../../tests/factories/users.ts";
+import { errorOf } from "../../../tests/setup/error-body.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { mayTeach } from "./teacher-domains.ts";
 
@@ -77,7 +78,7 @@ describe("the role endpoint", () => {
     const u = await createUser(strict, { role: "pending", email: "second-address@gmail.example" });
     const res = await choose(strict, u.cookie, "teacher");
     expect(res.status).toBe(403);
-    expect((await res.json()).error).toEqual({
+    expect(await errorOf(res)).toEqual({
       code: TEACHER_EMAIL_DOMAIN_CODE,
       message: teacherEmailDomainMessage(["school.example.sch.uk"]),
     });

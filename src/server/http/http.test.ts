@@ -3,10 +3,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "@/server/app.ts";
 import { loadConfig } from "@/server/config.ts";
 import { type Database, openPglite } from "@/server/db/client.ts";
+import { handleError } from "@/server/errors.ts";
+import { requestId } from "@/server/http/request-id.ts";
+import type { AppEnv } from "@/server/types.ts";
+import { errorBodySchema, REQUEST_ID_HEADER } from "@/shared/api/errors.ts";
 
 let database: Database;
 let clientDir: string;
@@ -118,5 +123,55 @@ describe("cross-site writes", () => {
   it("lets same-origin writes reach the route's own checks", async () => {
     const res = await post({ Origin: "http://localhost:3000", "Sec-Fetch-Site": "same-origin" });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("error bodies (decision 045)", () => {
+  /** The body keeps the contract and names the request its X-Request-Id header names. */
+  async function errorOf(res: Response) {
+    const id = res.headers.get(REQUEST_ID_HEADER);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const body = await res.json();
+    const { error } = errorBodySchema.parse(body);
+    expect(error.requestId).toBe(id);
+    return { body, error };
+  }
+
+  it("name the request on an unknown API path and on a route's own refusal", async () => {
+    const missing = await errorOf(await get("/api/nothing-here"));
+    expect(missing.error.code).toBe("NOT_FOUND");
+    const signedOut = await errorOf(await get("/api/me"));
+    expect(signedOut.error.code).toBe("UNAUTHORIZED");
+    expect(signedOut.error.requestId).not.toBe(missing.error.requestId);
+  });
+
+  it("give a refusal in front of Better Auth its code at the top level too, the shape its client reads", async () => {
+    const res = await app.request("http://localhost:3000/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "{}",
+    });
+    expect(res.status).toBe(415);
+    const { body, error } = await errorOf(res);
+    expect(body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(body.message).toBe(error.message);
+  });
+
+  it("answer an unexpected failure with a plain sentence quoting the id the log names", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = new Hono<AppEnv>()
+      .use("/api/*", requestId)
+      .get("/api/boom", () => {
+        throw new Error("secret detail: relation users does not exist");
+      })
+      .onError(handleError);
+    const res = await broken.request("http://localhost/api/boom");
+    expect(res.status).toBe(500);
+    const { error } = await errorOf(res);
+    expect(error.code).toBe("INTERNAL");
+    expect(error.message).toContain(error.requestId);
+    expect(error.message).not.toContain("secret");
+    expect(String(logged.mock.calls[0]?.[0])).toContain(error.requestId);
+    logged.mockRestore();
   });
 });

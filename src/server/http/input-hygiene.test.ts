@@ -10,6 +10,7 @@ import type { Submission, TeacherAssignmentDetail } from "@/shared/api/assignmen
 import type { ClassSummary } from "@/shared/api/classes.ts";
 import { addMember, createAssignment, createClass, recordRun } from "../../../tests/factories/classroom.ts";
 import { createStudent, createTeacher, type TestUser } from "../../../tests/factories/users.ts";
+import { errorOf } from "../../../tests/setup/error-body.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/setup/test-app.ts";
 import { BODY_LIMITS, bodyLimitFor, INPUT_MESSAGES } from "./input-hygiene.ts";
 
@@ -46,8 +47,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string; message: string } }).error;
 const NUL = "\u0000";
 const MB = 1024 * 1024;
 

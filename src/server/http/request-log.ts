@@ -1,12 +1,11 @@
-// One JSON line per /api request: id (also sent back as X-Request-Id), method, route pattern,
-// status, duration and the signed-in user's id. Never the raw path or query (reset links and
-// e-mail verification carry tokens there), headers, cookies or bodies.
-import crypto from "node:crypto";
+// One JSON line per /api request: id (the request-id middleware's, also sent back as X-Request-Id
+// and in every error body), method, route pattern, status, duration and the signed-in user's id.
+// Never the raw path or query (reset links and e-mail verification carry tokens there), headers,
+// cookies or bodies.
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "@/server/types.ts";
-
-export const REQUEST_ID_HEADER = "X-Request-Id";
+import { requestIdOf } from "./request-id.ts";
 
 export type RequestLogLine = {
   time: string;
@@ -39,11 +38,10 @@ export function requestLog(
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const id = crypto.randomUUID();
+    const id = requestIdOf(c);
     try {
       await next();
     } finally {
-      c.header(REQUEST_ID_HEADER, id);
       const status = c.res.status;
       const route = routeLabel(routePath(c), c.req.path);
       // A load balancer asks for health every few seconds: only an unhealthy answer is news.

@@ -1,13 +1,19 @@
 // Maps Better Auth's error answers to the spec's catalogue (spec 01 §8).
+import type { ErrorCode } from "@/shared/api/errors.ts";
 import { AUTH_MESSAGES } from "@/shared/domain/auth-rules.ts";
 
-export type AuthFailure = { code?: string; message?: string; status?: number } | null | undefined;
+/** Better Auth's error: its codes, or ours (ErrorCode) for the refusals the server adds in front of it. */
+export type AuthFailure =
+  | { code?: ErrorCode | (string & {}); message?: string; status?: number }
+  | null
+  | undefined;
 
 export function signInErrorMessage(error: AuthFailure): string {
   if (!error) return AUTH_MESSAGES.unexpected;
   if (error.code === "EMAIL_NOT_VERIFIED") return AUTH_MESSAGES.unconfirmed;
-  if (error.status === 429) return "Too many sign-in attempts. Please wait a minute and try again.";
-  if (error.status === 503) return AUTH_MESSAGES.busy;
+  if (error.code === "TOO_MANY_REQUESTS")
+    return "Too many sign-in attempts. Please wait a minute and try again.";
+  if (error.code === "BUSY") return AUTH_MESSAGES.busy;
   // "Login: backend error — the backend message is shown".
   if (error.message) return error.message;
   return AUTH_MESSAGES.unexpected;
@@ -23,6 +29,6 @@ export function signUpErrorMessage(error: AuthFailure): string {
     return AUTH_MESSAGES.accountExists;
   }
   if (error?.code === "PASSWORD_TOO_SHORT") return AUTH_MESSAGES.passwordTooShort;
-  if (error?.status === 503) return AUTH_MESSAGES.busy;
+  if (error?.code === "BUSY") return AUTH_MESSAGES.busy;
   return `Signup error: ${error?.message ?? "please try again."}`;
 }

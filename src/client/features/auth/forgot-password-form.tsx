@@ -42,7 +42,7 @@ export function ForgotPasswordForm({
       });
       if (failure)
         return setError(
-          failure.status === 429
+          failure.code === "TOO_MANY_REQUESTS"
             ? "Too many requests. Please wait a minute and try again."
             : (failure.message ?? "Failed to send password reset link."),
         );

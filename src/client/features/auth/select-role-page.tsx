@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from "react-router";
 import { useChooseRole, useMe, useRefreshMe } from "@/client/api/me.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
-import { ApiError } from "@/client/lib/api.ts";
+import { hasErrorCode } from "@/client/lib/api.ts";
 import { ROLE_MESSAGES, TEACHER_EMAIL_DOMAIN_CODE } from "@/shared/api/me.ts";
 import type { SelectableRole } from "@/shared/domain/roles.ts";
 import { AuthCard } from "./auth-card.tsx";
@@ -43,11 +43,11 @@ export function SelectRolePage() {
       await chooseRole.mutateAsync({ role });
       navigate("/dashboard", { replace: true });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) setError(ROLE_MESSAGES.notAuthenticated);
-      else if (e instanceof ApiError && e.status === 409) {
+      if (hasErrorCode(e, "UNAUTHORIZED")) setError(ROLE_MESSAGES.notAuthenticated);
+      else if (hasErrorCode(e, "ROLE_ALREADY_CHOSEN")) {
         await refreshMe();
         navigate("/dashboard", { replace: true });
-      } else if (e instanceof ApiError && e.code === TEACHER_EMAIL_DOMAIN_CODE) {
+      } else if (hasErrorCode(e, TEACHER_EMAIL_DOMAIN_CODE)) {
         // The school keeps the teacher role to staff addresses: the server names the domains.
         setError(e.message);
       } else setError(ROLE_MESSAGES.saveFailed);

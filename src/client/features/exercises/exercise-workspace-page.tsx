@@ -26,7 +26,7 @@ import {
   useCodeRunner,
   useDraft,
 } from "@/client/features/workspace/index.ts";
-import { ApiError } from "@/client/lib/api.ts";
+import { ApiError, hasErrorCode } from "@/client/lib/api.ts";
 import { formatDateTime } from "@/client/lib/format.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { EXERCISE_MESSAGES, type ExerciseDetail, type SaveAttemptResult } from "@/shared/api/exercises.ts";
@@ -137,7 +137,7 @@ function Workspace({
   const solutionMessage = !wantSolution
     ? null
     : solution.isError
-      ? solution.error instanceof ApiError && solution.error.status === 404
+      ? hasErrorCode(solution.error, "NO_SOLUTION", "NOT_FOUND")
         ? EXERCISE_MESSAGES.noSolution
         : EXERCISE_MESSAGES.solutionUnavailable
       : solution.isSuccess && !solutionShown

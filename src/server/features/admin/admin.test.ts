@@ -10,6 +10,7 @@ import {
 } from "@/shared/api/exercises.ts";
 import { createCategory, createExercise, DOUBLE_SOLUTION } from "../../../../tests/factories/exercises.ts";
 import { createAdmin, createStudent, type TestUser } from "../../../../tests/factories/users.ts";
+import { errorOf } from "../../../../tests/setup/error-body.ts";
 import { startTestGrader } from "../../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 
@@ -28,8 +29,6 @@ afterAll(async () => {
 });
 
 const json = async <T>(res: Response) => (await res.json()) as T;
-const errorOf = async (res: Response) =>
-  (await json<{ error: { code: string; message: string } }>(res)).error;
 const call = (method: string, path: string, body?: unknown) =>
   t.request(method, `/api/admin${path}`, { cookie: admin.cookie, body });
 

@@ -18,6 +18,7 @@ import {
   submitFinal,
 } from "../../../../tests/factories/classroom.ts";
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
+import { errorOf } from "../../../../tests/setup/error-body.ts";
 import { startTestGrader } from "../../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 
@@ -41,8 +42,6 @@ afterAll(async () => {
 });
 
 const json = async <T>(res: Response) => (await res.json()) as T;
-const errorOf = async (res: Response) =>
-  (await json<{ error: { code: string; message: string } }>(res)).error;
 
 const TWO_CASES = [
   { description: "Greets", input: "Ada", expectedOutput: "Hello Ada" },

@@ -5,13 +5,12 @@ import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { isDevClient } from "@/server/auth/client-address.ts";
 import { mailOutbox } from "@/server/db/schema.ts";
+import { notFound } from "@/server/errors.ts";
 import type { AppEnv } from "@/server/types.ts";
 
 export const devMailboxRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
-    if (!isDevClient(c, c.get("deps").config)) {
-      return c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404);
-    }
+    if (!isDevClient(c, c.get("deps").config)) throw notFound();
     await next();
   })
   .get("/", async (c) => {

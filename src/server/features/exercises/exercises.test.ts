@@ -18,6 +18,7 @@ import {
   createTeacher,
   type TestUser,
 } from "../../../../tests/factories/users.ts";
+import { errorOf } from "../../../../tests/setup/error-body.ts";
 import { startTestGrader } from "../../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 
@@ -60,8 +61,6 @@ afterAll(async () => {
 });
 
 const json = async <T>(res: Response) => (await res.json()) as T;
-const errorOf = async (res: Response) =>
-  (await json<{ error: { code: string; message: string } }>(res)).error;
 const save = (who: TestUser, body: unknown, id = exerciseId) =>
   t.request("POST", `/api/exercises/${id}/attempts`, { cookie: who.cookie, body });
 const detail = async (who: TestUser, id = exerciseId) =>

@@ -9,6 +9,7 @@ import type { Submission, TeacherAssignmentDetail } from "@/shared/api/assignmen
 import type { ClassSummary } from "@/shared/api/classes.ts";
 import { addMember, createAssignment, createClass } from "../../../../tests/factories/classroom.ts";
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
+import { errorOf } from "../../../../tests/setup/error-body.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../../tests/setup/test-app.ts";
 
 /**
@@ -93,8 +94,6 @@ async function newStudent() {
 const path = () => `/api/assignments/${a.id}/submissions`;
 const postA = (who: TestUser, body: unknown) => t.request("POST", path(), { cookie: who.cookie, body });
 const postB = (who: TestUser, body: unknown) => requestB(path(), who, body);
-const errorOf = async (res: Response) =>
-  ((await res.json()) as { error: { code: string; message: string } }).error;
 
 describe("fair use of the grader, across instances", () => {
   it("refuses on instance B a student whose submission is being checked on instance A", async () => {

@@ -15,6 +15,7 @@ import {
   submitFinal,
 } from "../../../../tests/factories/classroom.ts";
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
+import { errorOf } from "../../../../tests/setup/error-body.ts";
 import { startTestGrader } from "../../../../tests/setup/grader.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 
@@ -52,8 +53,6 @@ afterAll(async () => {
 });
 
 const json = async <T>(res: Response) => (await res.json()) as T;
-const errorOf = async (res: Response) =>
-  (await json<{ error: { code: string; message: string } }>(res)).error;
 const post = (who: TestUser, body: unknown, assignmentId = a.id) =>
   t.request("POST", `/api/assignments/${assignmentId}/submissions`, { cookie: who.cookie, body });
 

@@ -4,7 +4,7 @@ import { useJoinClass } from "@/client/api/classes.ts";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
 import { TextField, useFocusFirstError } from "@/client/components/ui/field.tsx";
-import { ApiError } from "@/client/lib/api.ts";
+import { ApiError, hasErrorCode } from "@/client/lib/api.ts";
 import { CLASS_MESSAGES } from "@/shared/api/classes.ts";
 import { JOIN_CODE_LENGTH, normaliseJoinCodeInput, parseJoinCode } from "@/shared/domain/join-code.ts";
 
@@ -43,7 +43,7 @@ export function JoinClassDialog({
       close(false);
       onJoined(joined.name);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) setError(CLASS_MESSAGES.notAuthenticated);
+      if (hasErrorCode(err, "UNAUTHORIZED")) setError(CLASS_MESSAGES.notAuthenticated);
       else if (err instanceof ApiError && err.status < 500) setError(err.message);
       else setError(CLASS_MESSAGES.joinFailed);
       focusFirstError();

@@ -19,7 +19,7 @@ import { StatCard } from "@/client/components/ui/stat-card.tsx";
 import { dueDateLabel } from "@/client/features/teacher/due-dates.ts";
 import { insightsHref } from "@/client/features/teacher/insights/insights-url.ts";
 import { languageLabel } from "@/client/features/teacher/languages.ts";
-import { ApiError } from "@/client/lib/api.ts";
+import { hasErrorCode } from "@/client/lib/api.ts";
 import { formatDate } from "@/client/lib/format.ts";
 import { ASSIGNMENT_MESSAGES } from "@/shared/api/assignments.ts";
 import { AssignmentEditForm } from "./assignment-edit-form.tsx";
@@ -55,7 +55,7 @@ export function AssignmentDetailPage() {
     );
   }
   if (assignment.isError) {
-    const missing = assignment.error instanceof ApiError && assignment.error.status === 404;
+    const missing = hasErrorCode(assignment.error, "NOT_FOUND");
     return (
       <div>
         <BackToAssignments />

@@ -8,7 +8,7 @@ import { Card } from "@/client/components/ui/card.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
-import { ApiError } from "@/client/lib/api.ts";
+import { hasErrorCode } from "@/client/lib/api.ts";
 import { ClassCode } from "./class-code.tsx";
 import { DeleteClassButton } from "./delete-class-button.tsx";
 import { RemoveStudentButton } from "./remove-student-button.tsx";
@@ -34,7 +34,7 @@ export function ClassDetailPage() {
     );
   }
   if (klass.isError) {
-    const missing = klass.error instanceof ApiError && klass.error.status === 404;
+    const missing = hasErrorCode(klass.error, "NOT_FOUND");
     return (
       <div>
         {back}
