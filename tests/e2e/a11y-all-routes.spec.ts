@@ -151,6 +151,13 @@ const VISITS: Record<string, Visit> = {
     url: (w) => `/teacher/assignments/${w.assignmentId}`,
     ready: heading("Echo"),
   },
+  // One hand-in in this world: the report's "nothing to compare yet" state (similarity.spec.ts
+  // checks the full report and the side-by-side view with axe).
+  "/teacher/assignments/:assignmentId/similarity": {
+    who: "teacher",
+    url: (w) => `/teacher/assignments/${w.assignmentId}/similarity`,
+    ready: heading("Similarity report"),
+  },
   "/teacher/assignments/:assignmentId/students/:studentId": {
     who: "teacher",
     url: (w) => `/teacher/assignments/${w.assignmentId}/students/${w.studentId}`,

@@ -119,7 +119,7 @@ function CodeColumn({
                 data-shared={inFragments ? "true" : undefined}
               >
                 <span className="w-10 shrink-0 select-none pr-2 text-right text-slate-500">{line}</span>
-                <span className="w-14 shrink-0 select-none pr-2 text-amber-900">
+                <span className="min-w-14 shrink-0 select-none pr-3 whitespace-nowrap text-amber-900">
                   {label && (
                     <>
                       <span aria-hidden>{label}</span>
