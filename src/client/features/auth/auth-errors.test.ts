@@ -17,6 +17,11 @@ describe("sign-in error messages", () => {
     ).toBe("Invalid email or password");
     expect(signInErrorMessage(null)).toBe("An unexpected error occurred. Please try again.");
   });
+  it("asks to wait a minute when the sign-in limit refuses (TOO_MANY_REQUESTS)", () => {
+    expect(
+      signInErrorMessage({ code: "TOO_MANY_REQUESTS", status: 429, message: "Too many attempts." }),
+    ).toBe("Too many sign-in attempts. Please wait a minute and try again.");
+  });
   it("asks to come back in a few seconds when the server's password hashing is backlogged (503)", () => {
     const busy = "PyClass is busy signing people in. Please try again in a few seconds.";
     expect(signInErrorMessage({ code: "BUSY", status: 503 })).toBe(busy);
