@@ -53,7 +53,7 @@ export function ReplayTimeline({
   }, [playing, index, last, speed, steps, onSeek]);
 
   const step = steps[index];
-  const where = `${time(step.t)}, ${describeEvent(step.event)}`;
+  const where = `${time(step.t)}, ${describeEvent(step.event)}${step.gap ? " (changes here were not recorded)" : ""}`;
   const at = (i: number) => (last === 0 ? 0 : (i / last) * 100);
 
   return (
@@ -93,7 +93,6 @@ export function ReplayTimeline({
             Step {index + 1} of {steps.length}
           </span>{" "}
           · {where}
-          {step.gap && <span className="ml-1 text-slate-600">(changes here were not recorded)</span>}
         </p>
       </div>
       <p className="text-xs text-slate-600">
