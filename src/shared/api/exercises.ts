@@ -2,7 +2,12 @@
 // /api/admin/categories, /api/admin/exercises, /api/admin/exercises/check and /api/admin/import.
 // The import file itself is ./exercise-file.ts (ImportFile, ImportExercise, IMPORT_MESSAGES).
 import { z } from "zod";
-import { EXERCISE_DIFFICULTIES, EXERCISE_LANGUAGES } from "./exercise-file.ts";
+import {
+  atMost,
+  EXERCISE_DIFFICULTIES,
+  EXERCISE_LANGUAGES,
+  EXERCISE_LIMITS as LIMITS,
+} from "./exercise-file.ts";
 
 export const EXERCISE_MESSAGES = {
   notFound: "Exercise not found",
@@ -32,8 +37,14 @@ export const EXERCISE_MESSAGES = {
   confirmDeleteExercise: "Are you sure you want to delete this exercise?",
 } as const;
 
-export const MAX_CODE = 100_000;
-const MAX_TEXT = 100_000;
+export const MAX_CODE = LIMITS.code;
+/** "Description is too long (at most 20,000 characters).": the form's refusal names the field. */
+const tooLong = (field: string, n: number, unit: "characters" | "items" = "characters") =>
+  `${field} is too long (${atMost(n, unit)}).`;
+const text = (field: string, n: number) => z.string().max(n, tooLong(field, n));
+
+/** What the browser's list shows of a description: this many characters at most (ending "…" when cut). */
+export const EXERCISE_SUMMARY_LENGTH = 200;
 
 // ── Responses: the library as a signed-in user sees it ─────────────────────────────────────
 
@@ -50,7 +61,11 @@ export const ExerciseCategory = z.object({
 });
 export type ExerciseCategory = z.output<typeof ExerciseCategory>;
 
-/** One row of the browser: never the solution, never the test cases. */
+/**
+ * One row of the browser: never the solution, never the test cases. In GET /api/exercises the
+ * description is a summary (EXERCISE_SUMMARY_LENGTH characters at most); the exercise's own
+ * GET /api/exercises/:id has it whole.
+ */
 export const ExerciseListItem = z.object({
   id: z.string(),
   title: z.string(),
@@ -203,14 +218,19 @@ export const CreateCategoryBody = z.object({
     .string({ message: EXERCISE_MESSAGES.categoryNameRequired })
     .trim()
     .min(1, EXERCISE_MESSAGES.categoryNameRequired)
-    .max(200),
+    .max(LIMITS.categoryName, tooLong("The category name", LIMITS.categoryName)),
   description: z.string().max(5_000).default(""),
   displayOrder: z.number().int().min(0).max(1_000_000).default(0),
 });
 export type CreateCategoryBody = z.input<typeof CreateCategoryBody>;
 
 export const UpdateCategoryBody = z.object({
-  name: z.string().trim().min(1, EXERCISE_MESSAGES.categoryNameRequired).max(200).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, EXERCISE_MESSAGES.categoryNameRequired)
+    .max(LIMITS.categoryName, tooLong("The category name", LIMITS.categoryName))
+    .optional(),
   description: z.string().max(5_000).optional(),
   displayOrder: z.number().int().min(0).max(1_000_000).optional(),
 });
@@ -228,10 +248,13 @@ export type AdminCategory = z.output<typeof AdminCategory>;
  * with only one of description and expected output is refused (halfTestCase).
  */
 export const AdminTestCaseInput = z.object({
-  description: z.string().max(500).default(""),
-  input: z.string().max(MAX_TEXT).optional(),
-  inputs: z.array(z.string().max(MAX_TEXT)).max(200).default([]),
-  expectedOutput: z.string().max(MAX_TEXT).default(""),
+  description: text("A test case's description", LIMITS.testCaseDescription).default(""),
+  input: text("A test case's input", LIMITS.testCaseText).optional(),
+  inputs: z
+    .array(text("A test case's input line", LIMITS.testCaseText))
+    .max(LIMITS.inputs, tooLong("A test case's input", LIMITS.inputs, "items"))
+    .default([]),
+  expectedOutput: text("A test case's expected output", LIMITS.testCaseText).default(""),
 });
 export type AdminTestCaseInput = z.input<typeof AdminTestCaseInput>;
 
@@ -240,21 +263,25 @@ const exerciseFields = {
     .string({ message: EXERCISE_MESSAGES.titleRequired })
     .trim()
     .min(1, EXERCISE_MESSAGES.titleRequired)
-    .max(200),
-  description: z.string().max(20_000),
+    .max(LIMITS.title, tooLong("The title", LIMITS.title)),
+  description: text("The description", LIMITS.description),
   difficulty: ExerciseDifficulty,
   language: ExerciseLanguage,
   categoryId: z
     .string({ message: EXERCISE_MESSAGES.categoryRequired })
     .uuid(EXERCISE_MESSAGES.categoryRequired),
-  starterCode: z.string().max(MAX_CODE),
+  starterCode: text("The starter code", LIMITS.code),
   /** null or "" : no solution. */
-  solution: z.string().max(MAX_CODE).nullable(),
+  solution: text("The solution", LIMITS.code).nullable(),
   /** Blank hints are dropped. */
-  hints: z.array(z.string().max(5_000)).max(50),
-  estimatedTime: z.string().max(100),
+  hints: z
+    .array(text("A hint", LIMITS.hint))
+    .max(LIMITS.hints, `An exercise can have at most ${LIMITS.hints} hints.`),
+  estimatedTime: text("The estimated time", LIMITS.estimatedTime),
   displayOrder: z.number().int().min(0).max(1_000_000),
-  testCases: z.array(AdminTestCaseInput).max(50, "An exercise can have at most 50 test cases."),
+  testCases: z
+    .array(AdminTestCaseInput)
+    .max(LIMITS.testCases, `An exercise can have at most ${LIMITS.testCases} test cases.`),
 };
 
 /** POST /api/admin/exercises. Title and category required; the rest has the import's defaults. */

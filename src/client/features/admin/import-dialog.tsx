@@ -6,8 +6,14 @@ import { useImportExercises } from "@/client/api/admin.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
-import { IMPORT_MESSAGES } from "@/shared/api/exercise-file.ts";
-import { type ImportOutcome, importFailure, importOutcome, parseImportFile } from "./import-file.ts";
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from "@/shared/api/exercise-file.ts";
+import {
+  type ImportOutcome,
+  importFailure,
+  importFileTooLarge,
+  importOutcome,
+  parseImportFile,
+} from "./import-file.ts";
 
 export function ImportDialog() {
   const [open, setOpen] = useState(false);
@@ -26,6 +32,8 @@ export function ImportDialog() {
   async function start() {
     setOutcome(null);
     if (!file) return setOutcome({ tone: "error", message: IMPORT_MESSAGES.noFile, errors: [] });
+    const tooLarge = importFileTooLarge(file.size);
+    if (tooLarge) return setOutcome({ tone: "error", message: tooLarge, errors: [] });
     const parsed = parseImportFile(await file.text());
     if (!parsed.ok) return setOutcome({ tone: "error", message: parsed.message, errors: [] });
     try {
@@ -52,7 +60,7 @@ export function ImportDialog() {
         onOpenChange={(o) => !run.isPending && setOpen(o)}
         title="Import Exercises"
         dirty={file !== null && outcome === null}
-        description='A JSON file with an "exercises" array. Each exercise needs a title, a description and a category_id; the rest is optional.'
+        description={`A JSON file with an "exercises" array (at most ${IMPORT_LIMITS.exercises.toLocaleString("en-GB")} exercises, ${IMPORT_LIMITS.fileBytes / 1024 / 1024} MB). Each exercise needs a title, a description and a category_id; the rest is optional, and each field fits the exercise form's limits.`}
       >
         <div className="space-y-4">
           <div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { IMPORT_MESSAGES } from "@/shared/api/exercise-file.ts";
-import { importFailure, importOutcome, parseImportFile } from "./import-file.ts";
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from "@/shared/api/exercise-file.ts";
+import { importFailure, importFileTooLarge, importOutcome, parseImportFile } from "./import-file.ts";
 
 describe("import file", () => {
   it("needs JSON with an exercises array", () => {
@@ -12,6 +12,19 @@ describe("import file", () => {
       ok: true,
       file: { exercises: [{ title: "x" }] },
     });
+  });
+
+  it("refuses, before sending, a file of more than 2,000 exercises or over 12 MB, saying so", () => {
+    const many = JSON.stringify({ exercises: Array(IMPORT_LIMITS.exercises + 1).fill({}) });
+    expect(parseImportFile(many)).toEqual({
+      ok: false,
+      message: "A file can hold at most 2,000 exercises; this one has 2,001. Split it into smaller files.",
+    });
+    expect(importFileTooLarge(IMPORT_LIMITS.fileBytes)).toBeNull();
+    expect(importFileTooLarge(IMPORT_LIMITS.fileBytes + 1)).toBe(
+      "The file is too large (at most 12 MB). Split it into smaller files.",
+    );
+    expect(IMPORT_MESSAGES.fileTooLarge).toBe(importFileTooLarge(IMPORT_LIMITS.fileBytes + 1));
   });
 
   it("composes the spec's success, partial, none and failure texts", () => {

@@ -1,11 +1,15 @@
-// The Import Exercises modal's rules: the file's outer shape checked in the browser (the server
-// checks each exercise), and the spec 02 §8 texts composed from the server's answer.
-import { IMPORT_MESSAGES, ImportFile } from "@/shared/api/exercise-file.ts";
+// The Import Exercises modal's rules: the file's size and outer shape checked in the browser (the
+// server checks each exercise), and the spec 02 §8 texts composed from the server's answer.
+import { IMPORT_LIMITS, IMPORT_MESSAGES, ImportFile } from "@/shared/api/exercise-file.ts";
 import type { ImportResult } from "@/shared/api/exercises.ts";
 
 export type ParsedFile = { ok: true; file: { exercises: unknown[] } } | { ok: false; message: string };
 
-/** The file's text must parse as JSON with an `exercises` array. */
+/** A file over the import's size limit is refused before it is read or sent (null: it fits). */
+export const importFileTooLarge = (bytes: number): string | null =>
+  bytes > IMPORT_LIMITS.fileBytes ? IMPORT_MESSAGES.fileTooLarge : null;
+
+/** The file's text must parse as JSON with an `exercises` array, of at most IMPORT_LIMITS.exercises. */
 export function parseImportFile(text: string): ParsedFile {
   let json: unknown;
   try {
@@ -14,9 +18,10 @@ export function parseImportFile(text: string): ParsedFile {
     return { ok: false, message: IMPORT_MESSAGES.badFormat };
   }
   const checked = ImportFile.safeParse(json);
-  return checked.success
-    ? { ok: true, file: json as { exercises: unknown[] } }
-    : { ok: false, message: IMPORT_MESSAGES.badFormat };
+  if (checked.success) return { ok: true, file: json as { exercises: unknown[] } };
+  // Too many exercises is the one refusal with its own message (tooManyExercises).
+  const issue = checked.error.issues[0];
+  return { ok: false, message: issue?.code === "custom" ? issue.message : IMPORT_MESSAGES.badFormat };
 }
 
 export type ImportOutcome = {

@@ -1,7 +1,8 @@
 // The admin's JSON import (spec 02 §3, §5, §8): every exercise checked first (title, description
 // and a known category — by id, or by name as the bank's files write it, through the resolver the
-// seeding uses too), the spec's defaults filled in, display_order continuing after the exercises
-// already there. Then the good ones are
+// seeding uses too; every field within the admin form's limits, a refusal naming the field), the
+// spec's defaults filled in, display_order continuing after the exercises already there. A file of
+// more than IMPORT_LIMITS.exercises is refused whole. Then the good ones are
 // written in batches of one transaction each; if a batch fails, its exercises are written again
 // one transaction each, so every exercise is stored whole or not at all and the error names it.
 import { count } from "drizzle-orm";
@@ -33,9 +34,18 @@ export const importInvalidField = (title: string, field: string) =>
 
 type Checked = { title: string; record: ExerciseRecord };
 
+/** A field as the file writes it: `testCases[2].expected_output`. */
+const fieldPath = (path: PropertyKey[]) =>
+  path.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i > 0 ? "." : ""}${String(p)}`)).join("");
+
 export async function importExercises(db: Db, body: unknown): Promise<ImportResult> {
   const file = ImportFile.safeParse(body);
-  if (!file.success) throw badRequest(IMPORT_MESSAGES.badFormat, "INVALID_FILE");
+  if (!file.success) {
+    // An `exercises` array of too many is the one refusal with its own message (tooManyExercises).
+    const issue = file.error.issues[0];
+    if (issue?.code === "custom") throw badRequest(issue.message, "INVALID_FILE");
+    throw badRequest(IMPORT_MESSAGES.badFormat, "INVALID_FILE");
+  }
 
   const categories = await loadCategories(db);
   const byId = new Set(categories.map((c) => c.id));
@@ -50,8 +60,11 @@ export async function importExercises(db: Db, body: unknown): Promise<ImportResu
     const missing = () => errors.push({ title, message: IMPORT_MESSAGES.missingFields(title) });
     const parsed = ImportExercise.safeParse(raw);
     if (!parsed.success) {
-      const field = String(parsed.error.issues[0]?.path[0] ?? "field");
-      if (REQUIRED.has(field)) missing();
+      const issue = parsed.error.issues[0];
+      const field = String(issue?.path[0] ?? "field");
+      if (issue?.code === "too_big") {
+        errors.push({ title, message: IMPORT_MESSAGES.tooLong(title, fieldPath(issue.path), issue.message) });
+      } else if (REQUIRED.has(field)) missing();
       else errors.push({ title, message: importInvalidField(title, field) });
       continue;
     }

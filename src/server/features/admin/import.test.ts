@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exercises, exerciseTestCases } from "@/server/db/schema.ts";
 import { BODY_LIMITS, bodyLimitFor, INPUT_MESSAGES } from "@/server/http/input-hygiene.ts";
-import { IMPORT_MESSAGES } from "@/shared/api/exercise-file.ts";
+import { EXERCISE_LIMITS, IMPORT_LIMITS, IMPORT_MESSAGES } from "@/shared/api/exercise-file.ts";
 import type { AdminExercise, ImportResult } from "@/shared/api/exercises.ts";
 import { createCategory, createExercise } from "../../../../tests/factories/exercises.ts";
 import { createAdmin, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
@@ -216,6 +216,89 @@ describe("import", () => {
   });
 });
 
+describe("the import's length limits: the admin form's, and a cap per file", () => {
+  it("refuses each exercise with a field over the form's limit, naming the field and the limit", async () => {
+    const tc = (extra: Record<string, unknown> = {}) => ({
+      description: "t",
+      expected_output: "1",
+      ...extra,
+    });
+    const over = (n: number) => "x".repeat(n + 1);
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["Long description", { description: over(EXERCISE_LIMITS.description) }, "description"],
+      ["Long starter", { starter_code: over(EXERCISE_LIMITS.code) }, "starter_code"],
+      ["Long solution", { solution: over(EXERCISE_LIMITS.code) }, "solution"],
+      ["Long time", { estimated_time: over(EXERCISE_LIMITS.estimatedTime) }, "estimated_time"],
+      ["Long hint", { hints: ["ok", over(EXERCISE_LIMITS.hint)] }, "hints[1]"],
+      ["Many hints", { hints: Array(EXERCISE_LIMITS.hints + 1).fill("h") }, "hints"],
+      ["Many tests", { testCases: Array(EXERCISE_LIMITS.testCases + 1).fill(tc()) }, "testCases"],
+      [
+        "Long output",
+        { testCases: [tc(), tc({ expected_output: over(EXERCISE_LIMITS.testCaseText) })] },
+        "testCases[1].expected_output",
+      ],
+      [
+        "Long case",
+        { testCases: [tc({ description: over(EXERCISE_LIMITS.testCaseDescription) })] },
+        "testCases[0].description",
+      ],
+      [
+        "Many inputs",
+        { testCases: [tc({ inputs: Array(EXERCISE_LIMITS.inputs + 1).fill("1") })] },
+        "testCases[0].inputs",
+      ],
+      ["Long category", { category_id: undefined, category: over(EXERCISE_LIMITS.categoryName) }, "category"],
+    ];
+    const res = await importFile({
+      exercises: [...cases.map(([title, extra]) => good(title, extra)), good("Fits")],
+    });
+    expect(res.status).toBe(200);
+    const body = await json<ImportResult>(res);
+    expect(body.imported).toBe(1);
+    expect(body.errors.map((e) => e.title)).toEqual(cases.map(([title]) => title));
+    body.errors.forEach((e, i) => {
+      const [title, , field] = cases[i];
+      expect(e.message).toMatch(
+        new RegExp(
+          `^Exercise "${title}": ${field.replace(/[[\].]/g, "\\$&")} is too long \\(at most [\\d,]+ (characters|items)\\)\\.$`,
+        ),
+      );
+    });
+    expect(body.errors[0].message).toBe(
+      'Exercise "Long description": description is too long (at most 20,000 characters).',
+    );
+  });
+
+  it("refuses a title over the form's 200 characters, naming it (not as a missing field)", async () => {
+    const title = "T".repeat(EXERCISE_LIMITS.title + 1);
+    const body = await json<ImportResult>(await importFile({ exercises: [good(title)] }));
+    expect(body.errors).toEqual([
+      { title, message: `Exercise "${title}": title is too long (at most 200 characters).` },
+    ]);
+  });
+
+  it("refuses a file of more than 2,000 exercises whole, saying how many it holds", async () => {
+    const many = Array.from({ length: IMPORT_LIMITS.exercises + 1 }, (_, i) => good(`Many ${i}`));
+    const res = await importFile({ exercises: many });
+    expect(res.status).toBe(400);
+    expect((await json<{ error: { message: string } }>(res)).error.message).toBe(
+      IMPORT_MESSAGES.tooManyExercises(IMPORT_LIMITS.exercises + 1),
+    );
+    expect(IMPORT_MESSAGES.tooManyExercises(7000)).toBe(
+      "A file can hold at most 2,000 exercises; this one has 7,000. Split it into smaller files.",
+    );
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(exercises)
+      .where(sql`${exercises.title} LIKE 'Many %'`);
+    expect(n).toBe(0);
+  });
+
+  it("caps the file's size at the admin's body limit (12 MB)", () => {
+    expect(IMPORT_LIMITS.fileBytes).toBe(BODY_LIMITS.adminExercises);
+  });
+});
+
 describe("the import's body limit", () => {
   it("is 12 MB for an admin's import and exercise writes, 1 MB for anyone else", () => {
     expect(bodyLimitFor("POST", "/api/admin/import", "admin")).toBe(BODY_LIMITS.adminExercises);
@@ -229,8 +312,15 @@ describe("the import's body limit", () => {
   });
 
   it("lets an admin's 2 MB file through and refuses one over 12 MB, and a teacher's 2 MB with 413", async () => {
-    const padded = (bytes: number) => ({ exercises: [good("Padded", { starter_code: "#".repeat(bytes) })] });
-    expect((await importFile(padded(2 * 1024 * 1024))).status).toBe(200);
+    // Each exercise within the form's limits: the file grows by exercise count.
+    const padded = (bytes: number) => ({
+      exercises: Array.from({ length: Math.ceil(bytes / 50_000) }, (_, i) =>
+        good(`Padded ${i}`, { starter_code: "#".repeat(50_000) }),
+      ),
+    });
+    const fine = await importFile(padded(2 * 1024 * 1024));
+    expect(fine.status).toBe(200);
+    expect((await json<ImportResult>(fine)).failed).toBe(0);
     const huge = await importFile(padded(BODY_LIMITS.adminExercises + 10));
     expect(huge.status).toBe(413);
     const teacher = await createTeacher(t);

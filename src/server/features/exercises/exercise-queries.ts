@@ -1,11 +1,11 @@
 // The one query for exercises with their category, in library order, and the one loader of their
 // test cases: the student's browser and workspace, the admin's list and the bank's seeding read
 // through them, each adding only the columns it needs (the browser never loads solutions).
-import { asc, eq, inArray, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { exerciseCategories, exercises, exerciseTestCases } from "@/server/db/schema.ts";
 import type { ExerciseDifficulty } from "@/shared/api/exercise-file.ts";
-import type { ExerciseListItem } from "@/shared/api/exercises.ts";
+import { EXERCISE_SUMMARY_LENGTH, type ExerciseListItem } from "@/shared/api/exercises.ts";
 import type { DbOrTx } from "./exercise-store.ts";
 
 /** What every reader of an exercise gets: the list item's fields. */
@@ -22,6 +22,27 @@ const summaryColumns = {
   categoryDescription: exerciseCategories.description,
 };
 
+/**
+ * The browser's list reads a description's first characters only, one more than the summary keeps
+ * (so a cut shows): 7,000 exercises of 20,000 characters are not loaded to send 200 of each.
+ */
+export const listDescription = {
+  description: sql<string>`left(${exercises.description}, ${EXERCISE_SUMMARY_LENGTH + 1})`,
+};
+
+/**
+ * What the list shows of a description: all of it up to EXERCISE_SUMMARY_LENGTH characters,
+ * else its start, cut at a space when one is near the end, with "…" (never over the length).
+ */
+export function descriptionSummary(text: string): string {
+  if (text.length <= EXERCISE_SUMMARY_LENGTH) return text;
+  let cut = text.slice(0, EXERCISE_SUMMARY_LENGTH - 1);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1); // never half a character
+  const space = cut.search(/\s\S*$/);
+  if (space > EXERCISE_SUMMARY_LENGTH - 40) cut = cut.slice(0, space);
+  return `${cut.trimEnd()}…`;
+}
+
 export type ExerciseSummaryRow = {
   id: string;
   title: string;
@@ -37,9 +58,10 @@ export type ExerciseSummaryRow = {
 
 /**
  * Exercises joined with their category, filtered by `where`, in library order (category display
- * order, then the exercise's, title, id), with the summary columns plus `extra`.
+ * order, then the exercise's, title, id), with the summary columns plus `extra` (which may replace
+ * one: the browser's list reads only the start of each description, summaryColumnsForList).
  */
-export function selectExercises<Extra extends Record<string, PgColumn>>(
+export function selectExercises<Extra extends Record<string, PgColumn | SQL>>(
   db: DbOrTx,
   extra: Extra,
   where?: SQL,

@@ -25,7 +25,9 @@ import {
   type SaveAttemptResult,
 } from "@/shared/api/exercises.ts";
 import {
+  descriptionSummary,
   type ExerciseSummaryRow,
+  listDescription,
   selectExercises,
   type TestCaseRow,
   testCasesByExercise,
@@ -80,7 +82,10 @@ const toProgress = (s: SummaryRow | undefined): ExerciseProgress =>
       }
     : { isCompleted: false, lastSavedAt: null, passedTests: 0, totalTests: 0, score: 0, code: null };
 
-/** GET /api/exercises: every category in display order, its exercises, the caller's completion. */
+/**
+ * GET /api/exercises: every category in display order, its exercises (each description a summary:
+ * descriptionSummary), the caller's completion.
+ */
 export async function listExercises(db: Db, me: SessionUser): Promise<ExerciseList> {
   const [categories, rows, done] = await Promise.all([
     db
@@ -91,7 +96,8 @@ export async function listExercises(db: Db, me: SessionUser): Promise<ExerciseLi
         asc(exerciseCategories.name),
         asc(exerciseCategories.id),
       ),
-    selectExercises(db, {}, eq(exercises.language, LIBRARY_LANGUAGE)),
+    // Each description's start only: the list ships a summary, the workspace fetches it whole.
+    selectExercises(db, listDescription, eq(exercises.language, LIBRARY_LANGUAGE)),
     db
       .select({ exerciseId: exerciseSubmissions.exerciseId })
       .from(exerciseSubmissions)
@@ -115,7 +121,9 @@ export async function listExercises(db: Db, me: SessionUser): Promise<ExerciseLi
   for (const r of rows) {
     const category = byCategory.get(r.categoryId)!;
     const isCompleted = completed.has(r.id);
-    category.exercises.push(toListItem(r, isCompleted));
+    category.exercises.push(
+      toListItem({ ...r, description: descriptionSummary(r.description) }, isCompleted),
+    );
     category.totalCount += 1;
     if (isCompleted) category.completedCount += 1;
   }

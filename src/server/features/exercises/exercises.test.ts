@@ -5,6 +5,7 @@ import { BODY_LIMITS, INPUT_MESSAGES } from "@/server/http/input-hygiene.ts";
 import type { GraderPool } from "@/server/python/index.ts";
 import {
   EXERCISE_MESSAGES,
+  EXERCISE_SUMMARY_LENGTH,
   type ExerciseAttemptDetail,
   type ExerciseDetail,
   type ExerciseList,
@@ -117,6 +118,23 @@ describe("the exercise browser", () => {
       expect(res.status).toBe(404);
       expect((await errorOf(res)).message).toBe(EXERCISE_MESSAGES.notFound);
     }
+  });
+
+  it("lists a short summary of each description; the exercise itself has it whole", async () => {
+    const long = await createCategory(t, { name: "Long reads", displayOrder: 4 });
+    const words = "Read the numbers, then print what the task asks for. ".repeat(300).trim();
+    const longId = await createExercise(t, long.id, { title: "Long", description: words });
+    const list = await json<ExerciseList>(
+      await t.request("GET", "/api/exercises", { cookie: student.cookie }),
+    );
+    const all = list.categories.flatMap((c) => c.exercises);
+    for (const e of all) expect(e.description.length).toBeLessThanOrEqual(EXERCISE_SUMMARY_LENGTH);
+    const row = all.find((e) => e.id === longId)!;
+    expect(row.description).toMatch(/^Read the numbers, then print .*…$/);
+    expect(words.startsWith(row.description.slice(0, -1).trimEnd())).toBe(true);
+    // A description that fits is shown as it is.
+    expect(all.find((e) => e.id === exerciseId)!.description).toBe("Read a number and print double it.");
+    expect((await detail(student, longId)).description).toBe(words);
   });
 
   it("refuses users without a role and anonymous callers", async () => {
