@@ -125,6 +125,12 @@ export async function updateCategory(
 ): Promise<AdminCategory> {
   if (!isUuid(id)) throw categoryNotFound();
   if (body.name !== undefined) await assertNameFree(db, body.name, id);
+  // An empty change (every field left out) answers with the category as it is: SQL has no empty SET.
+  if (Object.values(body).every((v) => v === undefined)) {
+    const [current] = await db.select().from(exerciseCategories).where(eq(exerciseCategories.id, id));
+    if (!current) throw categoryNotFound();
+    return toCategory(current, await exerciseCount(db, id));
+  }
   const [row] = await nameChecked(body.name ?? "", () =>
     db.update(exerciseCategories).set(body).where(eq(exerciseCategories.id, id)).returning(),
   );

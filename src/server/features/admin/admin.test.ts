@@ -56,6 +56,11 @@ describe("categories", () => {
       await call("PATCH", `/categories/${created.id}`, { name: "Loops" }),
     );
     expect(edited).toMatchObject({ name: "Loops", description: "Loops", displayOrder: 5 });
+    // Nothing to change is not an error (it was a 500: SQL has no empty SET).
+    const unchanged = await call("PATCH", `/categories/${created.id}`, {});
+    expect(unchanged.status).toBe(200);
+    expect(await json<AdminCategory>(unchanged)).toMatchObject({ name: "Loops", displayOrder: 5 });
+    expect((await call("PATCH", "/categories/00000000-0000-4000-8000-000000000000", {})).status).toBe(404);
 
     expect((await call("DELETE", `/categories/${created.id}`)).status).toBe(204);
     expect((await call("DELETE", `/categories/${created.id}`)).status).toBe(404);
