@@ -6,6 +6,8 @@
 //  · browser (Chromium): worker cold start, return-visit start from the snapshot, warm
 //    Run → first output, Run Tests with 10 cases;
 //  · replay (bench/replay.ts): rebuilding a one-hour session's code at random points (issue 18).
+//  · similarity (bench/similarity.ts): a year group's similarity report, 300 hand-ins, and a
+//    cheap request's p99 while it runs (issue 18).
 // Benchmarks, not tests: they print numbers and never fail on a budget.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -450,9 +452,11 @@ async function onPostgres(file: string) {
 const insights = () => onPostgres("bench/insights.ts");
 /** Only the teacher's assignment list under 100 connections (issue 13's budget; also part of `api`). */
 const assignmentList = () => onPostgres("bench/assignment-list.ts");
+/** A year group's similarity report (300 hand-ins) and a cheap request's p99 meanwhile (issue 18's budget). */
+const similarity = () => onPostgres("bench/similarity.ts");
 
-// `npm run bench -- server`, `-- browser`, `-- api`, `-- insights`, `-- assignment-list` or
-// `-- replay` runs one part.
+// `npm run bench -- server`, `-- browser`, `-- api`, `-- insights`, `-- assignment-list`,
+// `-- replay` or `-- similarity` runs one part.
 const only = process.argv[2];
 if (!only || only === "server") {
   await server();
@@ -463,4 +467,5 @@ if (!only || only === "api") await api();
 if (!only || only === "insights") await insights();
 if (only === "assignment-list") await assignmentList();
 if (!only || only === "replay") replayBench(row);
+if (!only || only === "similarity") await similarity();
 console.log("\nDone.");

@@ -270,6 +270,32 @@ const PROMPTS = [
   ],
   ["adults> ", "children> ", "seniors> ", "No booking made"],
 ];
+/** Lines a student adds of their own accord, each a whole statement. */
+const EXTRA_LINES = [
+  'print("Welcome to the cinema!")',
+  'print("-" * 20)',
+  'print("Thank you for booking")',
+  "print()",
+  'name = input("Your name: ")\nprint("Hello", name)',
+  'if MAX_TICKETS < 1:\n    print("Sold out")',
+  'screen = "Screen 1"\nprint("Showing on", screen)',
+  'for i in range(3):\n    print("*" * (i + 1))',
+  'film = input("Which film? ").title()\nprint("Booking for", film)',
+  'print("Prices include VAT")',
+];
+
+/** Where a top-level statement may go: before a line that starts a statement, not inside a block. */
+function statementStarts(lines: string[]): number[] {
+  const at: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line || /^\s/.test(line) || /^(else|elif)\b/.test(line)) continue;
+    if (lines[i - 1].trimEnd().endsWith(":")) continue;
+    at.push(i);
+  }
+  return at.length > 0 ? at : [lines.length];
+}
+
 const SLOTS = ["@a", "@b", "@c", "@t", "@x", "@f", "@g", "@l", "@k", "@n", "@y"];
 
 /** A small deterministic random generator (mulberry32), so every bench run sees the same year group. */
@@ -318,14 +344,25 @@ export function yearGroup(count: number, seed = 2026): { code: string; copiedFro
       body = body.replaceAll(`{${j}}`, rnd() < 0.5 ? p : pick(PROMPTS)[j]);
     });
     let lines = body.split("\n");
+    // Each student adds a few lines of their own (a greeting, a rule line, a check) where a
+    // statement may go, tells the total their way, and words the discount rule differently.
+    const extras = 1 + Math.floor(rnd() * 4);
+    for (let e = 0; e < extras; e++) {
+      const at = statementStarts(lines);
+      lines.splice(at[Math.floor(rnd() * at.length)], 0, ...pick(EXTRA_LINES).split("\n"));
+    }
     if (rnd() < 0.4)
-      lines.splice(
-        1 + Math.floor(rnd() * (lines.length - 2)),
-        0,
-        `# ${pick(["step", "now", "then", "check"])} ${i}`,
-      );
+      lines.splice(1 + Math.floor(rnd() * (lines.length - 2)), 0, `# ${pick(["step", "now", "then"])} ${i}`);
     if (rnd() < 0.3) lines = lines.map((l) => l.replace(/ >= 5/, " > 4"));
     if (rnd() < 0.2) lines = lines.map((l) => l.replace(/ \* 0\.9/, " * (1 - 0.1)"));
+    if (rnd() < 0.4)
+      lines = lines.map((l) =>
+        l.replace(
+          /print\("Total to pay: £" \+ format\((\w+), "\.2f"\)\)/,
+          'print(f"Total to pay: £{$1:.2f}")',
+        ),
+      );
+    if (rnd() < 0.3) lines = lines.map((l) => l.replace(/^(\s*)(\w+) = \2 \+ (\w+)$/, "$1$2 += $3"));
     out.push({ code: withStarter(`${lines.join("\n")}\n`), copiedFrom: null, names });
   }
   return out.map(({ code, copiedFrom }) => ({ code, copiedFrom }));

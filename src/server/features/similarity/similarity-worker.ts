@@ -1,8 +1,8 @@
 // The server side of the similarity worker (dolos-worker.mjs): one worker thread per server
-// process, started on the first report, one job at a time (a report takes both cores' worth of
-// nothing from the API: it runs beside the event loop, never on it). Jobs wait in line; past
-// MAX_WAITING, or when a job outlives JOB_TIMEOUT_MS, the caller gets a plain 503 and the worker
-// is replaced.
+// process, started by the first report, one job at a time. A report's work runs beside the event
+// loop, never on it, so the API keeps answering while a year group is compared. Jobs wait in
+// line; past MAX_WAITING, or when a job outlives JOB_TIMEOUT_MS, the caller gets a plain 503 and
+// (on a timeout) the worker is replaced.
 import { Worker } from "node:worker_threads";
 import { AppError } from "@/server/errors.ts";
 import { type CodeRange, SIMILARITY_MESSAGES } from "@/shared/api/similarity.ts";
@@ -36,17 +36,25 @@ type Job =
   | { kind: "report"; files: Source[]; template: string; floor: number; limit: number }
   | { kind: "pair"; files: [Source, Source]; template: string }
   | { kind: "tokens"; code: string };
-type Reply = { jobId: number; ok: true; result: unknown } | { jobId: number; ok: false; message: string };
+type Reply =
+  | { jobId: number; ok: true; result: unknown; cpuMs: number | null }
+  | { jobId: number; ok: false; message: string };
 
 let worker: Worker | null = null;
 let nextJobId = 1;
 let waiting = 0;
 let line: Promise<unknown> = Promise.resolve();
 let reportsRun = 0;
+let lastReport: { wallMs: number; cpuMs: number | null; files: number } | null = null;
 
 /** How many reports the worker has computed in this process (tests: a cached report is not re-run). */
 export function similarityReportsRun(): number {
   return reportsRun;
+}
+
+/** The last report's time on the worker: wall clock, and the worker thread's CPU (Linux) — the bench prints both. */
+export function lastSimilarityReport() {
+  return lastReport;
 }
 
 const busy = () => new AppError("BUSY", 503, SIMILARITY_MESSAGES.busy, { "Retry-After": "30" });
@@ -64,7 +72,7 @@ function startWorker(): Worker {
 }
 
 /** Runs one job on the worker, after every job already in line. */
-function run(job: Job): Promise<unknown> {
+function run(job: Job): Promise<{ result: unknown; cpuMs: number | null }> {
   if (waiting >= MAX_WAITING) return Promise.reject(busy());
   waiting++;
   const turn = line.then(() => {
@@ -75,7 +83,7 @@ function run(job: Job): Promise<unknown> {
   return turn;
 }
 
-function runNow(job: Job): Promise<unknown> {
+function runNow(job: Job): Promise<{ result: unknown; cpuMs: number | null }> {
   worker ??= startWorker();
   const w = worker;
   const jobId = nextJobId++;
@@ -88,7 +96,7 @@ function runNow(job: Job): Promise<unknown> {
     const onMessage = (reply: Reply) => {
       if (reply.jobId !== jobId) return;
       done();
-      if (reply.ok) resolve(reply.result);
+      if (reply.ok) resolve({ result: reply.result, cpuMs: reply.cpuMs });
       else {
         console.error("Similarity job failed:", reply.message);
         reject(failed());
@@ -112,18 +120,20 @@ function runNow(job: Job): Promise<unknown> {
 }
 
 export async function runReport(files: Source[], template: string, floor: number, limit: number) {
-  const result = (await run({ kind: "report", files, template, floor, limit })) as ReportResult;
+  const started = performance.now();
+  const { result, cpuMs } = await run({ kind: "report", files, template, floor, limit });
   reportsRun++;
-  return result;
+  lastReport = { wallMs: performance.now() - started, cpuMs, files: files.length };
+  return result as ReportResult;
 }
 
 export async function runPair(files: [Source, Source], template: string) {
-  return (await run({ kind: "pair", files, template })) as PairResult;
+  return (await run({ kind: "pair", files, template })).result as PairResult;
 }
 
 /** Dolos's tokeniser and the worker's cursor walk on one program (for the test that they agree). */
 export async function compareTokenizers(code: string) {
-  return (await run({ kind: "tokens", code })) as TokensResult;
+  return (await run({ kind: "tokens", code })).result as TokensResult;
 }
 
 /** Ends the worker (tests, the bench); the next job starts a new one. */

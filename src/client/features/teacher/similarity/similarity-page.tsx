@@ -112,8 +112,9 @@ function ReportView({ report }: { report: SimilarityReport }) {
           data-testid="similarity-threshold"
         />
         <p className="mt-1 text-xs text-slate-600">
-          Starts at {percent(report.defaultThreshold)}: a copy with the names changed scores about 90%, two
-          students' own work on the same starter code usually well under 50%.
+          Starts at {percent(report.defaultThreshold)}: a copy with the names changed usually scores 85% or
+          more. Students who solved it the same way can come close; two students' own work on the same starter
+          code is usually well under 50%.
         </p>
       </Card>
 
