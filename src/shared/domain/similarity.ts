@@ -1,10 +1,10 @@
-// The similarity report's rules (issue 18, decision 046), shared by the server (the report's
+// The similarity report's rules (issue 18, decision 048), shared by the server (the report's
 // clusters) and the browser (the threshold slider regroups without asking the server again).
 
 /** Pairs below this are never sent: at 30 % two programs share little beyond what any two share. */
 export const SIMILARITY_FLOOR = 0.3;
 /**
- * The slider's starting point (decision 046). Renamed copies of GCSE programs score 0.85–0.98 in
+ * The slider's starting point (decision 048). Renamed copies of GCSE programs score 0.85–0.98 in
  * the tests and the bench; two students' own work on the same sizeable starter ≈ 0.06 with the
  * starter left out (≈ 0.47 without it). In the bench's year group, students who solved it the
  * same way score up to ≈ 0.85: at 0.75 or 0.8 they flood the list (500+ pairs, a group of 41),

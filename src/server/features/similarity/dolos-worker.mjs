@@ -5,7 +5,7 @@
 //
 // Dolos's own pieces do the comparing (FingerprintIndex, Pair, Fragment, with Dolos's default
 // k-gram length and window); two steps of Dolos.analyze are done here instead, faster, with the
-// same results (decision 046):
+// same results (decision 048):
 //  · tokens: Dolos walks the syntax tree through node.namedChildren, which makes a JavaScript
 //    object per node; the same walk on a tree cursor gives identical tokens and positions
 //    (similarity.test.ts compares them) in about a third of the time;

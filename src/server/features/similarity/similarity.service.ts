@@ -1,4 +1,4 @@
-// The similarity report of one assignment (issue 18, decision 046): each student's latest final
+// The similarity report of one assignment (issue 18, decision 048): each student's latest final
 // submission (decision 027: Run Tests attempts are not hand-ins), compared by Dolos on the worker
 // thread with the assignment's starter code as the ignored template. Reports are kept in memory
 // by the assignment, the starter code and the sorted submission ids: a new hand-in (or edited
