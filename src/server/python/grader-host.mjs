@@ -9,7 +9,8 @@
 // (interpreter-reset.mjs, decision 038) or a new one, pre-spawned from a memory snapshot. The
 // CLI instead keeps one interpreter for every job.
 //
-// IPC in:  {type: "test", seq, job, code, input, timeMs, maxOutput} · {type: "release", job}
+// IPC in:  {type: "test", seq, job, code, input, timeMs, maxOutput, graceMs?} · {type: "release", job}
+//          · {type: "stop", seq, graceMs?} (the pool wants the slot back now: as if the time limit fired)
 // IPC out: {type: "ready"} · {type: "ran", seq, run: {run|null, timeMs, reason}, killed,
 //          interpreters: {started, reused}} · {type: "failed", seq, message}
 import { createHash } from "node:crypto";
@@ -23,6 +24,8 @@ import { HARNESS_PATH, preparePyodideDir } from "./pyodide-files.mjs";
 const WORKER_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), "interpreter-worker.mjs");
 /** After an interrupt, how long the program may take to stop before its worker is killed. */
 const INTERRUPT_GRACE_MS = 1000;
+/** The shortest grace the pool may ask for (a slice's stop, decision 049). */
+const MIN_GRACE_MS = 20;
 const SIGINT = 2;
 
 const options = JSON.parse(process.argv[2] ?? "{}");
@@ -233,9 +236,10 @@ function buildRun(m, maxOutput) {
  * had to be killed. A time limit that fired is final: the test fails as timed out, whatever the program did afterwards (what it printed after the
  * interrupt stays in its output, before the TimeoutError line).
  * @param {Slot} slot
- * @param {{code: string, input: string, timeMs: number, maxOutput: number}} test
+ * @param {{code: string, input: string, timeMs: number, maxOutput: number, graceMs: number}} test
+ * @param {(stop: (graceMs?: number) => void) => void} onStart  given the function that stops this test now
  */
-function runTest(slot, test) {
+function runTest(slot, test, onStart) {
   return new Promise((resolve) => {
     const started = performance.now();
     /** @type {"timeout" | null} */
@@ -250,15 +254,19 @@ function runTest(slot, test) {
       Atomics.store(slot.interrupt, 0, 0);
       resolve(result);
     };
-    const limit = setTimeout(() => {
+    const stop = (graceMs = test.graceMs) => {
+      if (reason !== null) return;
+      clearTimeout(limit);
       reason = "timeout";
       Atomics.store(slot.interrupt, 0, SIGINT);
       kill = setTimeout(() => {
         slot.dead = true;
         slot.worker.terminate();
         finish({ run: null, timeMs: performance.now() - started, reason });
-      }, INTERRUPT_GRACE_MS);
-    }, test.timeMs);
+      }, graceMs);
+    };
+    const limit = setTimeout(() => stop(), test.timeMs);
+    onStart(stop);
     slot.onMessage = (m) => {
       if (m?.type === "result") {
         const run = buildRun(m, test.maxOutput);
@@ -295,15 +303,50 @@ async function interpreterFor(job) {
   return slot;
 }
 
-/** @param {{seq: number, job: string, code: string, input: string, timeMs: number, maxOutput: number}} msg */
+/** The test in flight, and how to stop it before its time limit (the pool's "stop"). */
+/** @type {{ seq: number, stop: ((graceMs?: number) => void) | null, stopGraceMs: number | null } | null} */
+let inFlight = null;
+
+/** A grace the pool asked for, kept within [MIN_GRACE_MS, INTERRUPT_GRACE_MS]. @param {unknown} x */
+function graceOf(x) {
+  const ms = Number(x);
+  return Number.isFinite(ms) && ms > 0
+    ? Math.min(INTERRUPT_GRACE_MS, Math.max(MIN_GRACE_MS, ms))
+    : INTERRUPT_GRACE_MS;
+}
+
+/** @param {{seq: number, job: string, code: string, input: string, timeMs: number, maxOutput: number, graceMs?: number}} msg */
 async function runOne(msg) {
+  /** @type {{ seq: number, stop: ((graceMs?: number) => void) | null, stopGraceMs: number | null }} */
+  const flight = { seq: msg.seq, stop: null, stopGraceMs: null };
+  inFlight = flight;
   const slot = await interpreterFor(String(msg.job));
-  const r = await runTest(slot, {
-    code: String(msg.code),
-    input: String(msg.input ?? ""),
-    timeMs: Number(msg.timeMs),
-    maxOutput: Number(msg.maxOutput),
-  });
+  if (flight.stopGraceMs !== null) {
+    // Stopped before it could start: the pool discards this run anyway.
+    if (inFlight === flight) inFlight = null;
+    send({
+      type: "ran",
+      seq: msg.seq,
+      run: { run: null, timeMs: 0, reason: "timeout" },
+      killed: false,
+      interpreters,
+    });
+    return;
+  }
+  const r = await runTest(
+    slot,
+    {
+      code: String(msg.code),
+      input: String(msg.input ?? ""),
+      timeMs: Number(msg.timeMs),
+      maxOutput: Number(msg.maxOutput),
+      graceMs: graceOf(msg.graceMs),
+    },
+    (stop) => {
+      flight.stop = stop;
+    },
+  );
+  if (inFlight === flight) inFlight = null;
   const killed = slot.dead;
   if (killed && current?.slot === slot) current = null;
   send({ type: "ran", seq: msg.seq, run: r, killed, interpreters });
@@ -315,6 +358,9 @@ process.on("message", (/** @type {any} */ msg) => {
     runOne(msg).catch((e) =>
       send({ type: "failed", seq: msg.seq, message: e instanceof Error ? e.message : String(e) }),
     );
+  } else if (msg?.type === "stop" && inFlight && inFlight.seq === msg.seq) {
+    inFlight.stopGraceMs = graceOf(msg.graceMs);
+    inFlight.stop?.(inFlight.stopGraceMs);
   } else if (msg?.type === "release" && current && current.job === msg.job) {
     release(current.slot);
     current = null;

@@ -1,9 +1,18 @@
 // The server's grading pool: `size` sandboxed grader host processes (grader-host.mjs), one per
 // grading slot, each under an OS memory limit, behind a bounded queue. The pool schedules one
-// TEST at a time, least attained service first: the job that has used the least grading time
-// runs next, so a new correct submission overtakes endless loops, and a job keeps its slot
-// (and its interpreter) while nobody waiting has used a second less than it. One submission
-// holds slots for at most SUBMISSION_BUDGET_MS in total; its later tests fail as not run.
+// TEST at a time in two levels (decision 049). Level 0: every job starts there, each test with a
+// short slice (GRADER_SLICE_MS) instead of its time limit; GCSE programs finish in milliseconds.
+// A test that outlives its slice is stopped and its job starts again from its first test at
+// level 1, in an interpreter in its start state, with the full limits: what counts is one whole
+// run, as if there had been no slice. Level 0 goes first, and waiting level-0 work may stop a
+// level-1 test (the job starts again later, at most MAX_PREEMPTIONS times). Within a level the
+// next test belongs to the class (assignment submissions; everything else is one group) whose
+// unfinished jobs have used the least grading time, then to that class's least-served user,
+// then to that user's oldest job: many accounts wait in turn with everyone else, and a class
+// never takes more than its share from other classes. A job keeps its slot (and its
+// interpreter) for its next test while it has used less than a slice (a second at level 1).
+// One submission's run holds slots for at most SUBMISSION_BUDGET_MS in total; its later tests
+// fail as not run.
 // Every job starts in an interpreter in its start state: one put back into it after the previous
 // job (decision 038), or a new one. Nothing a host sends is trusted (host-protocol.ts).
 import { type ChildProcess, fork } from "node:child_process";
@@ -50,6 +59,21 @@ export class GraderError extends Error {
   }
 }
 
+/**
+ * Who a job is graded for: fairness is per class (assignment submissions) and per user within
+ * it. Jobs without a class (exercise saves) share one group; jobs without an owner are each
+ * their own user in that group.
+ */
+export type GradingOwner = { userId: string; classId?: string | null };
+
+/**
+ * Default slice of a test's first run (GRADER_SLICE_MS). The bank's 221 model solutions (897
+ * tests: bench fixtures and content/exercises) need at most 42 ms per test at load 6 and 215 ms at
+ * load 19 (one test over 200 ms, a job's first); 30 slices on 2 slots must stay well under 5 s
+ * (decision 049). A test over its slice still gets its true result, only later.
+ */
+export const DEFAULT_SLICE_MS = 200;
+
 export type GraderPoolOptions = {
   /** Tests graded at once (one host process each); default: the number of CPUs. */
   size?: number;
@@ -61,12 +85,20 @@ export type GraderPoolOptions = {
   cacheRoot?: string;
   /** OS limit on each host's data memory (RLIMIT_DATA), in MiB; 0 for none. Default 1024. */
   memoryLimitMb?: number;
+  /**
+   * A test's first run is stopped after this long (level 0); 0 runs every test with its full
+   * limit. Default DEFAULT_SLICE_MS; always 0 with reuseInterpreter.
+   */
+  sliceMs?: number;
 };
 
 export type GraderPool = {
-  grade(code: string, tests: TestCase[], limits?: RunLimits): Promise<GradeResult>;
-  /** Resolves once an interpreter is ready (grade() waits for this by itself). */
-  ready(): Promise<void>;
+  grade(code: string, tests: TestCase[], limits?: RunLimits, owner?: GradingOwner): Promise<GradeResult>;
+  /**
+   * Resolves once an interpreter is ready (grade() waits for this by itself); with `all`, once
+   * every host is (a benchmark that measures the whole pool).
+   */
+  ready(all?: boolean): Promise<void>;
   /**
    * Jobs started and not finished, jobs not started, the first host's pid and every host's, and
    * the interpreters the hosts started and reused (decision 038) so far.
@@ -83,18 +115,34 @@ export type GraderPool = {
 
 type Job = {
   id: string;
+  /** Arrival order. */
+  seq: number;
+  /** The name hosts know this run by: a new one when the job starts again from its first test. */
+  runId: string;
+  runs: number;
+  /** Fairness keys: the class group and the user. */
+  group: string;
+  user: string;
+  /** 0: each test gets the slice; 1: each test gets its full limit. */
+  level: 0 | 1;
+  /** Times a level-1 test of this job was stopped for waiting level-0 work. */
+  preemptions: number;
   code: string;
   tests: TestCase[];
   limits: Required<RunLimits>;
   resolve: (r: GradeResult) => void;
   reject: (e: Error) => void;
   results: TestResult[];
-  /** Wall time its tests have held slots for (the scheduler's attained service). */
+  /** Wall time the tests of this run have held slots for (the submission's budget). */
   usedMs: number;
+  /** Wall time all its runs have held slots for, the discarded ones too (the scheduler's measure). */
+  serviceMs: number;
   kills: number;
   /** Tests retried because their host died under them (once per job). */
   hostRetries: number;
   started: boolean;
+  /** When its first test went to a host (performance.now()): reported with its result. */
+  startedAt: number;
   running: boolean;
   done: boolean;
 };
@@ -105,7 +153,17 @@ type Host = {
   isReady: boolean;
   ready: Promise<void>;
   /** The test in flight on this host. */
-  busy: { job: Job; seq: number; sentAt: number; budgetCut: boolean; watchdog: NodeJS.Timeout } | null;
+  busy: {
+    job: Job;
+    seq: number;
+    sentAt: number;
+    budgetCut: boolean;
+    /** Ran with the slice, not the test's limit: a timeout means "start again at level 1". */
+    sliced: boolean;
+    /** The pool asked the host to stop this test for level-0 work: the job starts again. */
+    preempted: boolean;
+    watchdog: NodeJS.Timeout;
+  } | null;
   /** The job whose interpreter this host holds. */
   lastJob: Job | null;
   /** What the host last said about its interpreters (counted since it started). */
@@ -121,8 +179,14 @@ export const BUDGET_MESSAGE = `Error: not run - this program used up its ${SUBMI
 const BUDGET_TIMEOUT_LINE = `Error: TimeoutError: this program's tests ran for more than ${SUBMISSION_BUDGET_MS / 1000} s in total`;
 /** Tests of one job whose interpreter had to be killed; beyond this the rest are not run. */
 const MAX_KILLS_PER_JOB = 3;
-/** A job keeps its slot unless a waiting one has used this much less grading time. */
+/** At level 1 a job keeps its slot for its next test while its run has used less than this. */
 const SCHEDULING_QUANTUM_MS = 1000;
+/** Level-1 runs of one job that waiting level-0 work may stop; then its tests run to their end. */
+export const MAX_PREEMPTIONS = 3;
+/** How long a test stopped at its slice (or preempted) may take to stop before its worker is killed. */
+const STOP_GRACE_MS = 100;
+/** The group of jobs without a class. */
+const NO_CLASS = "";
 /** Beyond a test's limit and the host's interrupt grace: then the host is presumed stuck. */
 const WATCHDOG_SLACK_MS = 15_000;
 const DEFAULT_MEMORY_LIMIT_MB = 1024;
@@ -170,6 +234,9 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
   const size = Math.max(1, options.size ?? os.availableParallelism());
   const maxQueue = options.maxQueue ?? size * 25;
   const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
+  // One warm interpreter for every job (the CLI) grades alone: nothing to share fairly, and a
+  // sliced run would leave its state in the interpreter the full run uses.
+  const sliceMs = options.reuseInterpreter ? 0 : Math.max(0, options.sliceMs ?? DEFAULT_SLICE_MS);
   if (memoryLimitMb > 0 && PRLIMIT === undefined) {
     console.warn("grader: prlimit (util-linux) not found - grader memory is not limited by the OS");
   }
@@ -288,11 +355,15 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
       clearTimeout(busy.watchdog);
       const { job } = busy;
       job.running = false;
-      job.usedMs += performance.now() - busy.sentAt;
-      // A host that died under a test (killed, or a bug): that test once more on a new host,
-      // then it fails; either way only this job is affected.
-      if (job.hostRetries < 1 && !closed) job.hostRetries++;
-      else finishTest(job, failed(CRASH_MESSAGE, performance.now() - busy.sentAt), true);
+      const heldMs = performance.now() - busy.sentAt;
+      job.usedMs += heldMs;
+      job.serviceMs += heldMs;
+      // A run the pool was stopping anyway starts again; otherwise a host that died under a
+      // test (killed, or a bug): that test once more on a new host, then it fails; either way
+      // only this job is affected.
+      if (busy.preempted && !closed) startAgain(job, job.level);
+      else if (job.hostRetries < 1 && !closed) job.hostRetries++;
+      else finishTest(job, failed(CRASH_MESSAGE, heldMs), true);
     }
     if (closed) return;
     if (startFailures >= 3) {
@@ -316,15 +387,50 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
     host.busy = null;
     const { job } = busy;
     job.running = false;
-    job.usedMs += performance.now() - busy.sentAt;
+    const heldMs = performance.now() - busy.sentAt;
+    job.usedMs += heldMs;
+    job.serviceMs += heldMs;
     host.lastJob = job;
     if (msg.type === "ran" && msg.interpreters) countInterpreters(host, msg.interpreters);
     if (msg.type === "failed") {
       endJob(job, new GraderError(`grading failed: ${msg.message}`));
       return;
     }
+    console.log("ran", job.id, job.level, busy.sliced, Math.round(heldMs), Math.round(performance.now()));
+    if (busy.preempted || (busy.sliced && stoppedAtLimit(job, msg.run))) {
+      // Whatever this partial run printed does not count: the job starts again at level 1.
+      startAgain(job, 1);
+      return;
+    }
     if (msg.killed) job.kills++;
     finishTest(job, readResult(job, job.results.length, msg.run, busy.budgetCut), msg.killed);
+  }
+
+  /** Whether the host's record says the test's timer fired (at the slice, for a sliced test). */
+  function stoppedAtLimit(job: Job, record: unknown): boolean {
+    const r = readHostRun(record, job.limits.maxOutput);
+    return "unreadable" in r || r.reason === "timeout";
+  }
+
+  /**
+   * The job's run so far is discarded and it starts again from its first test at `level`, in an
+   * interpreter in its start state (a new run name, so no host continues the old interpreter:
+   * the stopped program may have left anything in it). Results are then those of one whole
+   * run with the full limits, as without slicing.
+   */
+  function startAgain(job: Job, level: 0 | 1) {
+    for (const h of hosts) {
+      if (h?.lastJob === job) {
+        send(h, { type: "release", job: job.runId });
+        h.lastJob = null;
+      }
+    }
+    job.level = level;
+    job.runs++;
+    job.runId = `${job.id}.${job.runs}`;
+    job.results = [];
+    job.usedMs = 0;
+    job.kills = 0;
   }
 
   /** Records the next test's result; fills in the tests that will not run; resolves when done. */
@@ -347,28 +453,96 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
     // Its interpreter is of no further use: free it now rather than at the next job.
     for (const h of hosts) {
       if (h?.lastJob === job) {
-        send(h, { type: "release", job: job.id });
+        send(h, { type: "release", job: job.runId });
         h.lastJob = null;
       }
     }
     if (outcome instanceof Error) job.reject(outcome);
-    else job.resolve(outcome);
+    // When it ran: Submit Code answers at a time its run cannot set (decision "Hidden test timing").
+    else job.resolve({ ...outcome, timing: { startedAt: job.startedAt, finishedAt: performance.now() } });
   }
 
-  /** The next job for `host`: least grading time used first, arrival order between equals. */
-  function pick(host: Host): Job | null {
-    let best: Job | null = null;
+  /**
+   * Grading time used by each class group and each user: their unfinished jobs' service, the
+   * tests in flight counted up to now; and how many tests each has in flight (ties go to fewer).
+   */
+  function usage(now: number) {
+    const used = new Map<string, { ms: number; running: number }>();
+    const add = (key: string, ms: number, running: number) => {
+      const u = used.get(key) ?? { ms: 0, running: 0 };
+      u.ms += ms;
+      u.running += running;
+      used.set(key, u);
+    };
+    const inFlight = new Map<Job, number>();
+    for (const h of hosts) if (h?.busy) inFlight.set(h.busy.job, now - h.busy.sentAt);
     for (const job of jobs) {
-      if (job.running || job.done) continue;
-      if (!best || job.usedMs < best.usedMs) best = job;
+      const running = inFlight.get(job);
+      const ms = job.serviceMs + (running ?? 0);
+      add(`g:${job.group}`, ms, running === undefined ? 0 : 1);
+      add(`u:${job.user}`, ms, running === undefined ? 0 : 1);
     }
+    return (key: string) => used.get(key) ?? { ms: 0, running: 0 };
+  }
+
+  /** Least used first, fewer in flight between equals; negative when `a` goes before `b`. */
+  function compareUse(a: { ms: number; running: number }, b: { ms: number; running: number }) {
+    return a.ms - b.ms || a.running - b.running;
+  }
+
+  /**
+   * The next job for `host`: the lowest level waiting; in it the least-served class group, its
+   * least-served user, that user's oldest job. The host's last job goes on instead while its run
+   * has used less than a slice (a second at level 1): honest submissions run their tests back to
+   * back, in the interpreter they started in.
+   */
+  function pick(host: Host): Job | null {
+    const waiting = jobs.filter((j) => !j.running && !j.done);
+    if (waiting.length === 0) return null;
+    const level = Math.min(...waiting.map((j) => j.level));
+    const candidates = waiting.filter((j) => j.level === level);
     const last = host.lastJob;
-    if (best && last && last !== best && !last.running && !last.done) {
-      // Stay with the job whose interpreter this host holds unless someone waits who has used
-      // clearly less: honest submissions run their tests back to back.
-      if (last.usedMs <= best.usedMs + SCHEDULING_QUANTUM_MS) return last;
+    const keep = level === 0 ? sliceMs : SCHEDULING_QUANTUM_MS;
+    if (last && candidates.includes(last) && last.usedMs < keep) return last;
+    const use = usage(performance.now());
+    let best: Job | null = null;
+    for (const job of candidates) {
+      if (!best) {
+        best = job;
+        continue;
+      }
+      const order =
+        compareUse(use(`g:${job.group}`), use(`g:${best.group}`)) ||
+        compareUse(use(`u:${job.user}`), use(`u:${best.user}`)) ||
+        job.seq - best.seq;
+      if (order < 0) best = job;
     }
     return best;
+  }
+
+  /**
+   * Level-0 work waits and no host is free: stop level-1 tests for it, the most recently started
+   * first (least work lost), skipping jobs already stopped MAX_PREEMPTIONS times. Their jobs start
+   * again later from their first test.
+   */
+  function preempt() {
+    if (sliceMs <= 0) return;
+    let waiting = jobs.filter((j) => j.level === 0 && !j.running && !j.done).length;
+    if (waiting === 0) return;
+    const busy = hosts.flatMap((h) => (h?.busy ? [h] : []));
+    if (busy.length < hosts.filter((h) => h?.isReady).length) return; // a host is free
+    waiting -= busy.filter((h) => h.busy!.preempted).length;
+    const stoppable = busy
+      .filter((h) => h.busy!.job.level === 1 && !h.busy!.preempted)
+      .filter((h) => h.busy!.job.preemptions < MAX_PREEMPTIONS)
+      .sort((a, b) => b.busy!.sentAt - a.busy!.sentAt);
+    for (const h of stoppable) {
+      if (waiting <= 0) break;
+      h.busy!.preempted = true;
+      h.busy!.job.preemptions++;
+      send(h, { type: "stop", seq: h.busy!.seq, graceMs: STOP_GRACE_MS });
+      waiting--;
+    }
   }
 
   function dispatch(host: Host): boolean {
@@ -376,24 +550,38 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
     if (!job) return false;
     const index = job.results.length;
     const left = SUBMISSION_BUDGET_MS - job.usedMs;
-    const timeMs = Math.max(1, Math.min(job.limits.timeMs, left));
+    const fullMs = Math.max(1, Math.min(job.limits.timeMs, left));
+    // A slice only where it is shorter than what the test would get anyway.
+    const sliced = job.level === 0 && sliceMs > 0 && sliceMs < fullMs;
+    const timeMs = sliced ? sliceMs : fullMs;
     const seq = nextSeq++;
     const test = job.tests[index];
     const sent = send(host, {
       type: "test",
       seq,
-      job: job.id,
+      job: job.runId,
       code: job.code,
       input: test.input ?? "",
       timeMs,
       maxOutput: job.limits.maxOutput,
+      // A sliced run's output never counts: it need not be given long to stop.
+      ...(sliced ? { graceMs: STOP_GRACE_MS } : {}),
     });
     if (!sent) return false; // the exit handler restarts the host and pumps again
+    if (!job.started) job.startedAt = performance.now();
     job.started = true;
     job.running = true;
     // Last line of defence if the host stops answering: kill it (its exit fails this test).
     const watchdog = setTimeout(() => host.child.kill("SIGKILL"), timeMs + WATCHDOG_SLACK_MS);
-    host.busy = { job, seq, sentAt: performance.now(), budgetCut: left < job.limits.timeMs, watchdog };
+    host.busy = {
+      job,
+      seq,
+      sentAt: performance.now(),
+      budgetCut: !sliced && left < job.limits.timeMs,
+      sliced,
+      preempted: false,
+      watchdog,
+    };
     return true;
   }
 
@@ -406,10 +594,11 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
     for (const host of hosts) {
       if (host?.isReady && !host.busy && host.child.connected) dispatch(host);
     }
+    preempt();
   }
 
   return {
-    grade(code, tests, limits = {}) {
+    grade(code, tests, limits = {}, owner) {
       if (closed) return Promise.reject(new GraderError("grader closed"));
       if (jobs.filter((j) => !j.started).length >= maxQueue) return Promise.reject(new GraderBusyError());
       if (tests.length === 0) return Promise.resolve(gradeFrom([]));
@@ -417,6 +606,13 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
         const id = nextId++;
         jobs.push({
           id: String(id),
+          seq: id,
+          runId: `${id}.0`,
+          runs: 0,
+          group: owner?.classId ? `c:${owner.classId}` : NO_CLASS,
+          user: owner ? `u:${owner.userId}` : `job:${id}`,
+          level: sliceMs > 0 ? 0 : 1,
+          preemptions: 0,
           code,
           tests,
           limits: {
@@ -427,16 +623,21 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
           reject,
           results: [],
           usedMs: 0,
+          serviceMs: 0,
           kills: 0,
           hostRetries: 0,
           started: false,
+          startedAt: 0,
           running: false,
           done: false,
         });
         pump();
       });
     },
-    ready: ensureHosts,
+    async ready(all = false) {
+      await ensureHosts();
+      if (all) await Promise.all(hosts.map((h) => h?.ready));
+    },
     stats: () => {
       const pids = hosts.flatMap((h) =>
         h?.child.pid !== undefined && h.child.exitCode === null ? [h.child.pid] : [],

@@ -1,0 +1,176 @@
+// Fair grading against many accounts (decision 049): every test first runs with a short slice,
+// a test that outlives it starts its job again at a lower level with the full limits, and within
+// a level the class group, then the user, that has used the least grading time goes next.
+import { afterEach, describe, expect, it } from "vitest";
+import { createGraderPool, DEFAULT_SLICE_MS, type GraderPool, type GradingOwner } from "./index.ts";
+
+const pools: GraderPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+async function pool(options: Parameters<typeof createGraderPool>[0]) {
+  const p = createGraderPool(options);
+  pools.push(p);
+  // Every host up and graded once, as on a server that has been running for a while.
+  await p.ready(true);
+  await Promise.all([0, 1, 2, 3].map(() => p.grade("print(1)\n", [{ input: "", expectedOutput: "1" }])));
+  return p;
+}
+
+const SLICE_MS = DEFAULT_SLICE_MS;
+const LOOP = "while True:\n    pass\n";
+const loopTests = Array.from({ length: 5 }, (_, i) => ({ input: String(i), expectedOutput: String(i) }));
+const correct = {
+  code: "a = int(input())\nb = int(input())\nprint(a + b)\n",
+  tests: [
+    { input: "1\n2\n", expectedOutput: "3" },
+    { input: "10\n-4\n", expectedOutput: "6" },
+    { input: "0\n0\n", expectedOutput: "0" },
+  ],
+};
+
+/** Submits endless loops (never awaited: the pool's close() ends them). */
+function flood(p: GraderPool, owners: GradingOwner[], tests = loopTests) {
+  for (const owner of owners) p.grade(LOOP, tests, {}, owner).catch(() => {});
+}
+
+/** Grades the correct program for `owner`; its wait from submission to result, in ms. */
+async function timedCorrect(p: GraderPool, owner: GradingOwner) {
+  const started = performance.now();
+  const g = await p.grade(correct.code, correct.tests, {}, owner);
+  const waitMs = performance.now() - started;
+  expect(g).toMatchObject({ passed: 3, total: 3, score: 100 });
+  return waitMs;
+}
+
+const accounts = (n: number, classId?: string) =>
+  Array.from({ length: n }, (_, i) => ({ userId: `looper-${i}`, classId }));
+
+describe("fair grading against many accounts (pool of 2)", () => {
+  it("30 accounts submit endless loops, then a correct submission is graded within 5 s", async () => {
+    const p = await pool({ size: 2, sliceMs: SLICE_MS });
+    flood(p, accounts(30, "class-a"));
+    const waitMs = await timedCorrect(p, { userId: "honest", classId: "class-a" });
+    console.log(`correct submission behind 30 endless loops (same class): ${Math.round(waitMs)} ms`);
+    expect(waitMs).toBeLessThan(5000);
+  }, 30_000);
+
+  it("a class flooding the pool delays another class's submission by about one slice", async () => {
+    const p = await pool({ size: 2, sliceMs: SLICE_MS });
+    flood(p, accounts(30, "class-a"));
+    await new Promise((r) => setTimeout(r, 50));
+    const waitMs = await timedCorrect(p, { userId: "other", classId: "class-b" });
+    // One slice, plus the stop, the reset and the program's own run on a loaded machine.
+    expect(waitMs).toBeLessThan(2 * SLICE_MS + 800);
+  }, 30_000);
+
+  it("one owner's 10 queued jobs don't delay another owner's single job beyond one slice", async () => {
+    const p = await pool({ size: 2, sliceMs: SLICE_MS });
+    flood(
+      p,
+      Array.from({ length: 10 }, () => ({ userId: "busy" })),
+      [{ input: "", expectedOutput: "" }],
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const waitMs = await timedCorrect(p, { userId: "patient" });
+    // One slice, plus the stop, the reset and the program's own run on a loaded machine.
+    expect(waitMs).toBeLessThan(2 * SLICE_MS + 800);
+  }, 30_000);
+
+  it("stops a long test for a fast submission when both slots run them", async () => {
+    const p = await pool({ size: 2, sliceMs: SLICE_MS });
+    flood(p, accounts(2));
+    // Both loops are past their slices, at level 1 with their full 5 s limits.
+    await new Promise((r) => setTimeout(r, 3 * SLICE_MS + 300));
+    const waitMs = await timedCorrect(p, { userId: "honest" });
+    expect(waitMs).toBeLessThan(1500);
+  }, 30_000);
+});
+
+/** The results without the times (which differ from run to run). */
+const untimed = ({ timing: _timing, ...g }: Awaited<ReturnType<GraderPool["grade"]>>) => ({
+  ...g,
+  results: g.results.map(({ timeMs: _t, ...r }) => r),
+});
+
+describe("slicing changes no result", () => {
+  const programs = [
+    {
+      name: "a program that legitimately takes about a second",
+      code: [
+        "import time",
+        "n = int(input())",
+        "end = time.monotonic() + n / 10",
+        "while time.monotonic() < end:",
+        "    pass",
+        "print(n * 2)",
+      ].join("\n"),
+      tests: [
+        { input: "1", expectedOutput: "2" },
+        { input: "10", expectedOutput: "20" },
+        { input: "2", expectedOutput: "4" },
+      ],
+      limits: { timeMs: 3000 },
+      passed: 3,
+    },
+    {
+      // Counts, in a module, the tests that ran before it in its interpreter: the sliced first
+      // run of test 2 must not count (the full run starts in an interpreter in its start state).
+      name: "a program that keeps state between its tests",
+      code: [
+        "import builtins, time",
+        "runs = builtins.runs = getattr(builtins, 'runs', 0) + 1",
+        "if input() == 'slow':",
+        "    time.sleep(0.6)",
+        "print(runs)",
+      ].join("\n"),
+      tests: [
+        { input: "fast", expectedOutput: "1" },
+        { input: "slow", expectedOutput: "2" },
+        { input: "fast", expectedOutput: "3" },
+      ],
+      limits: { timeMs: 3000 },
+      passed: 3,
+    },
+    {
+      name: "a program that prints, then runs past its limit",
+      code: "print('started')\nwhile True:\n    pass\n",
+      tests: [
+        { input: "", expectedOutput: "started" },
+        { input: "", expectedOutput: "started" },
+      ],
+      limits: { timeMs: 1000 },
+      passed: 0,
+    },
+    {
+      name: "a program that catches the interrupt and keeps going",
+      code: [
+        "print('before')",
+        "while True:",
+        "    try:",
+        "        while True:",
+        "            pass",
+        "    except BaseException:",
+        "        print('caught')",
+      ].join("\n"),
+      tests: [{ input: "", expectedOutput: "before" }],
+      limits: { timeMs: 800 },
+      passed: 0,
+    },
+  ];
+
+  it.each(programs)(
+    "$name: the same results with and without slicing",
+    async (prog) => {
+      const sliced = await pool({ size: 1, sliceMs: SLICE_MS });
+      const whole = await pool({ size: 1, sliceMs: 0 });
+      const [a, b] = await Promise.all([
+        sliced.grade(prog.code, prog.tests, prog.limits, { userId: "a" }),
+        whole.grade(prog.code, prog.tests, prog.limits, { userId: "a" }),
+      ]);
+      expect(untimed(a)).toEqual(untimed(b));
+      expect(a.passed).toBe(prog.passed);
+    },
+    30_000,
+  );
+});
