@@ -55,7 +55,7 @@ export function createApp({
   config,
   mailer = createMailer(db, config),
   clientDir,
-  grader = createGraderPool({ size: config.graderPoolSize }),
+  grader = createGraderPool({ size: config.graderPoolSize, sliceMs: config.graderSliceMs }),
   now = () => new Date(),
 }: AppOptions) {
   const auth = createAuth(db, config, mailer);

@@ -19,6 +19,7 @@ const Env = z.object({
   MAIL_FROM: z.string().default("PyClass <no-reply@pyclass.local>"),
   ADMIN_EMAILS: z.string().default(""),
   GRADER_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
+  GRADER_SLICE_MS: z.coerce.number().int().min(0).max(5000).optional(),
   RATE_LIMIT: z.enum(["on", "off"]).optional(),
   REQUEST_LOG: z.enum(["on", "off"]).optional(),
   INSIGHTS_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional(),
@@ -44,6 +45,11 @@ export type Config = {
   mailFrom: string;
   adminEmails: string[];
   graderPoolSize: number | undefined;
+  /**
+   * How long every test first runs before its job goes to the back with its full limits
+   * (GRADER_SLICE_MS; default 200, 0 = no slices): decision 049.
+   */
+  graderSliceMs: number | undefined;
   rateLimit: boolean;
   /** One JSON line per /api request on stdout (REQUEST_LOG; default on, off when NODE_ENV=test). */
   requestLog: boolean;
@@ -164,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     graderPoolSize: e.GRADER_POOL_SIZE,
+    graderSliceMs: e.GRADER_SLICE_MS,
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === "on" : e.NODE_ENV !== "test",
     requestLog: e.REQUEST_LOG ? e.REQUEST_LOG === "on" : e.NODE_ENV !== "test",
     insightsCacheSeconds: e.INSIGHTS_CACHE_SECONDS ?? (e.NODE_ENV === "test" ? 0 : 3),

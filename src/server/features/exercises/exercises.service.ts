@@ -209,7 +209,9 @@ export async function saveAttempt(
     expectedOutput: t.expectedOutput,
   }));
   // Grading takes a while; no transaction is held open meanwhile.
-  const grade = await gradeOnServer(grader, code, tests, EXERCISE_MESSAGES.graderFailed);
+  const grade = await gradeOnServer(grader, code, tests, EXERCISE_MESSAGES.graderFailed, {
+    userId: me.id,
+  });
   const isCompleted = grade.total > 0 && grade.passed === grade.total;
   const submittedAt = new Date();
   const counts = { passedTests: grade.passed, totalTests: grade.total, score: grade.score };

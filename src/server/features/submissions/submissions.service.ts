@@ -10,7 +10,7 @@ import { submissions, testCaseResults, testCases } from "@/server/db/schema.ts";
 import { badRequest, conflict, forbidden } from "@/server/errors.ts";
 import { gradeOnServer } from "@/server/grading/grade-on-server.ts";
 import { visibleNul } from "@/server/grading/visible-nul.ts";
-import type { GraderPool } from "@/server/python/index.ts";
+import type { GraderPool, GradingOwner } from "@/server/python/index.ts";
 import type { SessionUser } from "@/server/types.ts";
 import {
   ASSIGNMENT_MESSAGES,
@@ -130,6 +130,7 @@ async function gradeVisibleFirst(
   grader: GraderPool,
   code: string,
   cases: { input: string; expectedOutput: string; hidden: boolean }[],
+  owner: GradingOwner,
 ) {
   const order = cases
     .map((_, i) => i)
@@ -139,6 +140,7 @@ async function gradeVisibleFirst(
     code,
     order.map((i) => cases[i]),
     ASSIGNMENT_MESSAGES.graderFailed,
+    owner,
   );
   const results = new Array<(typeof graded.results)[number]>(cases.length);
   order.forEach((caseIndex, k) => {
@@ -155,7 +157,7 @@ export async function createSubmission(
   assignmentId: string,
   body: CreateBody,
 ): Promise<Submission> {
-  const { as } = await loadAssignmentFor(db, me, assignmentId);
+  const { as, cls } = await loadAssignmentFor(db, me, assignmentId);
   if (as !== "member") throw forbidden();
 
   if (!body.final) {
@@ -193,7 +195,7 @@ export async function createSubmission(
     .where(eq(testCases.assignmentId, assignmentId))
     .orderBy(asc(testCases.position), asc(testCases.id));
   // Grading takes a while; no transaction is held open meanwhile.
-  const graded = await gradeVisibleFirst(grader, body.code, cases);
+  const graded = await gradeVisibleFirst(grader, body.code, cases, { userId: me.id, classId: cls.id });
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(submissions)
