@@ -30,7 +30,7 @@ import { describeSeed, readBankFiles, seedExerciseBank } from "./seed/exercise-b
 const clientDir = path.resolve(fileURLToPath(new URL("../../dist/client", import.meta.url)));
 
 async function main() {
-  // Whatever this process creates without a mode of its own is private (decision 046).
+  // Whatever this process creates without a mode of its own is private (decision 050).
   process.umask(0o077);
   const config = loadConfig();
   if (config.env === "test" && !isLoopbackAddress(config.host) && config.host !== "localhost") {
