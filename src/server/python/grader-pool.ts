@@ -396,7 +396,6 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
       endJob(job, new GraderError(`grading failed: ${msg.message}`));
       return;
     }
-    console.log("ran", job.id, job.level, busy.sliced, Math.round(heldMs), Math.round(performance.now()));
     if (busy.preempted || (busy.sliced && stoppedAtLimit(job, msg.run))) {
       // Whatever this partial run printed does not count: the job starts again at level 1.
       startAgain(job, 1);
