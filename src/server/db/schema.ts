@@ -369,6 +369,8 @@ export const activityEvents = pgTable(
     index("activity_events_history_idx").on(t.assignmentId, t.studentId, t.id),
     // The retention job deletes by age.
     index("activity_events_stored_idx").on(t.storedAt),
+    // The live lesson's summary reads the last 90 minutes of a class's assignments.
+    index("activity_events_live_idx").on(t.assignmentId, t.time),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "activity_events_live_idx" ON "activity_events" USING btree ("assignment_id","time");
