@@ -86,7 +86,7 @@ function tokens(parser, code) {
 
 /** Tokenised programs by their text: a report run again with one new hand-in tokenises only that one. */
 const tokenCache = new Map();
-const TOKEN_CACHE_SIZE = 2000;
+const TOKEN_CACHE_SIZE = 1000;
 
 /**
  * @param {Parser} parser

@@ -25,11 +25,12 @@ import {
   SIMILARITY_PAIR_LIMIT,
 } from "@/shared/domain/similarity.ts";
 import { expandStarterCode } from "@/shared/grading/compare.ts";
-import { runPair, runReport } from "./similarity-worker.ts";
+import { type ReportResult, runPair, runReport } from "./similarity-worker.ts";
 
 /** A handful of reports: a teacher looks at one assignment's, then maybe the next. */
 const CACHE_SIZE = 16;
-const cache = new Map<string, Promise<{ pairs: SimilarityPair[]; pairsAboveFloor: number }>>();
+/** The worker's answers (submission ids and numbers only; students are looked up per request). */
+const cache = new Map<string, Promise<ReportResult>>();
 
 /** The template Dolos leaves out: the starter code as the student's editor opened with it. */
 function templateOf(starterCode: string): string {
@@ -78,13 +79,17 @@ export function reportKey(assignmentId: string, template: string, submissionIds:
   return `${assignmentId}:${hash.digest("hex")}`;
 }
 
-async function comparePrograms(hands: Hand[], template: string) {
-  const result = await runReport(
+function comparePrograms(hands: Hand[], template: string): Promise<ReportResult> {
+  return runReport(
     hands.map((h) => ({ id: h.submissionId, code: h.code })),
     template,
     SIMILARITY_FLOOR,
     SIMILARITY_PAIR_LIMIT,
   );
+}
+
+/** The worker's pairs (submission ids) with the students as they are now: names and leavers change. */
+function withStudents(result: ReportResult, hands: Hand[]): SimilarityPair[] {
   const bySubmission = new Map(hands.map((h) => [h.submissionId, student(h)]));
   const pairs: SimilarityPair[] = [];
   for (const p of result.pairs) {
@@ -93,7 +98,7 @@ async function comparePrograms(hands: Hand[], template: string) {
     if (left && right)
       pairs.push({ left, right, similarity: p.similarity, longest: p.longest, overlap: p.overlap });
   }
-  return { pairs, pairsAboveFloor: result.aboveFloor };
+  return pairs;
 }
 
 /** The report, from the cache when the same hand-ins were compared with the same starter code. */
@@ -133,11 +138,12 @@ export async function similarityReport(
     compared.catch(() => cache.delete(key));
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   }
-  const { pairs, pairsAboveFloor } = await compared;
+  const result = await compared;
+  const pairs = withStudents(result, hands);
   return {
     ...base,
     pairs,
-    pairsAboveFloor,
+    pairsAboveFloor: result.aboveFloor,
     clusters: clustersOf(pairs, DEFAULT_SIMILARITY_THRESHOLD),
     message: null,
   };

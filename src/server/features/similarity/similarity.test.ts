@@ -157,6 +157,14 @@ describe("the report", () => {
     expect(after.students).toHaveLength(5);
     // Eve's program is Cara's: now the top two pairs are the two copies.
     expect(after.clusters).toHaveLength(2);
+    // Leaving the class changes no hand-in: the same comparison, the student marked as a leaver.
+    const left = await t.request("DELETE", `/api/classes/${cls.id}/membership`, { cookie: late.cookie });
+    expect(left.status).toBeLessThan(300);
+    const marked = await report(teacher);
+    expect(similarityReportsRun()).toBe(runs + 1);
+    expect(marked.students.find((s) => s.studentId === late.id)?.leftClass).toBe(true);
+    const eve = marked.pairs.flatMap((p) => [p.left, p.right]).find((s) => s.studentId === late.id);
+    expect(eve?.leftClass).toBe(true);
   });
 });
 
