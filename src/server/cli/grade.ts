@@ -53,7 +53,8 @@ try {
     }));
     const result = await pool.grade(job.code, tests);
     // The documented shape: the UI-only plainOutput stays out of the CLI's answer.
-    graded.push({ ...result, results: result.results.map(({ plainOutput: _, ...r }) => r) });
+    const { timing: _timing, ...answer } = result;
+    graded.push({ ...answer, results: result.results.map(({ plainOutput: _, ...r }) => r) });
   }
   process.stdout.write(`${JSON.stringify(Array.isArray(parsed.data) ? graded : graded[0], null, 2)}\n`);
 } catch (e) {

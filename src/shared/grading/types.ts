@@ -32,6 +32,11 @@ export type GradeResult = {
   total: number;
   score: number;
   results: TestResult[];
+  /**
+   * The server's pool only: when the job's first test was sent to a grader and when its last
+   * ended (performance.now() in the server's process). Never sent to a browser.
+   */
+  timing?: { startedAt: number; finishedAt: number };
 };
 
 /** Per-test limits. Defaults: 5 s per test, 1 MB of output. */
