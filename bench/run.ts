@@ -6,6 +6,8 @@
 //  · browser (Chromium): worker cold start, return-visit start from the snapshot, warm
 //    Run → first output, Run Tests with 10 cases;
 //  · replay (bench/replay.ts): rebuilding a one-hour session's code at random points (issue 18).
+//  · activity (bench/activity.ts): the recorder's cost per keystroke, what an hour of typing sends
+//    and stores, and the server's CPU for 30 students typing (issue 18).
 //  · similarity (bench/similarity.ts): a year group's similarity report, 300 hand-ins, and a
 //    cheap request's p99 while it runs (issue 18).
 // Benchmarks, not tests: they print numbers and never fail on a budget.
@@ -452,6 +454,8 @@ async function onPostgres(file: string) {
 const insights = () => onPostgres("bench/insights.ts");
 /** Only the teacher's assignment list under 100 connections (issue 13's budget; also part of `api`). */
 const assignmentList = () => onPostgres("bench/assignment-list.ts");
+/** The activity record: recorder per keystroke, an hour's bytes, 30 students' server CPU (issue 18). */
+const activity = () => onPostgres("bench/activity.ts");
 /** A year group's similarity report (300 hand-ins) and a cheap request's p99 meanwhile (issue 18's budget). */
 const similarity = () => onPostgres("bench/similarity.ts");
 
@@ -467,5 +471,6 @@ if (!only || only === "api") await api();
 if (!only || only === "insights") await insights();
 if (only === "assignment-list") await assignmentList();
 if (!only || only === "replay") replayBench(row);
+if (!only || only === "activity") await activity();
 if (!only || only === "similarity") await similarity();
 console.log("\nDone.");

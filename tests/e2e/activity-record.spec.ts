@@ -79,14 +79,13 @@ test("typing offline is recorded once the connection returns, and the teacher's 
   }
   // A paste while offline, too.
   await student.keyboard.insertText("# typed while the network was down, all of it");
-  await student.waitForTimeout(4_000);
-  // Batches are waiting in the browser, not lost.
-  expect(await queued(student)).toBeGreaterThan(0);
+  // Batches wait in the browser (a batch leaves every 10 s), not lost.
+  await expect.poll(() => queued(student), { timeout: 25_000 }).toBeGreaterThan(0);
 
   await studentContext.setOffline(false);
   await expect.poll(() => queued(student), { timeout: 30_000 }).toBe(0);
-  // The typing of the last few seconds goes with the next tick.
-  await student.waitForTimeout(3_500);
+  // The typing of the last few seconds goes with the next tick (every 10 s).
+  await student.waitForTimeout(10_500);
   await expect.poll(() => queued(student), { timeout: 30_000 }).toBe(0);
 
   const finalCode = await editorCode(student, assignment.id);

@@ -6,7 +6,7 @@ import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { PageHeader } from "./page-header.tsx";
 
 const recorded = [
-  "Your typing in the code editor: what changed, sent in small batches every few seconds",
+  "Your typing in the code editor: what changed, sent in small batches every few seconds (about every 10)",
   "Each time you press Run Code, and each Python error it stops with (the kind of error and the line)",
   "Each time you press Run Tests, and how many of the tests passed",
   "Pastes, drops and other large pieces of code that appear at once: how big they were and where",

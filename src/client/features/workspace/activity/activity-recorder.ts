@@ -1,5 +1,5 @@
 // The browser's side of the activity record (decision "The activity record"): a CodeMirror extension
-// that composes the editor's changes into one ChangeSet per flush (an `edit` every 3 s or 200
+// that composes the editor's changes into one ChangeSet per flush (an `edit` every 10 s or 200
 // changes), marks pastes and other large insertions, keeps a full copy every 5 minutes, and notes
 // runs, test results, Python errors, hand-ins and restores. Events leave in numbered batches
 // through ActivityQueue. A keystroke costs one ChangeSet.compose and nothing else: every other
@@ -10,8 +10,10 @@ import { ACTIVITY_LIMITS, type ActivityEvent } from "@/shared/api/activity.ts";
 import { ActivityQueue, type PostBatch, postActivityBatch } from "./activity-queue.ts";
 
 export const RECORDER_TIMING = {
-  /** An edit event (and a batch) at most this often. */
-  flushMs: 3_000,
+  /** An edit event (and a batch) at most this often: the replay moves in steps of up to 10 s of typing,
+   * and runs, tests, pastes and hand-ins cut an edit at their moment. Every 3 s cost 3× the rows
+   * and missed the storage budget (bench/activity.ts). */
+  flushMs: 10_000,
   /** An edit event at the latest after this many changes. */
   flushChanges: 200,
   /** A full copy of the code this often, when it changed. */
