@@ -71,26 +71,25 @@ test("the teacher replays a student's work from the progress table: start, end, 
   await workspace.click();
   await student.keyboard.press("ControlOrMeta+End");
   await student.keyboard.type(TYPED, { delay: 40 });
-  // Pause past one flush, so the typing and the paste are separate points.
-  await student.waitForTimeout(3_500);
   const typed = await codeIn(student, "Your Python code");
   expect(typed.endsWith(TYPED)).toBe(true);
+  // All the typing reaches the server before the paste, so they are separate points (the recorder
+  // flushes every 3 s): an edit leaving the code as long as the typed code.
+  const historyUrl = `/api/assignments/${assignment.id}/students/${me.id}/activity`;
+  const recorded = async () =>
+    ((await (await teacher.request.get(historyUrl)).json()) as ActivityHistory).events.map((e) =>
+      e.event.type === "edit" ? `edit:${e.event.length}` : e.event.type,
+    );
+  await expect.poll(recorded, { timeout: 20_000 }).toContain(`edit:${typed.length}`);
   await paste(student, PASTED);
   await expect.poll(() => codeIn(student, "Your Python code")).toContain("print(double(n))");
   const final = await codeIn(student, "Your Python code");
   await student.getByRole("button", { name: "Submit Code" }).click();
   await expect(student.getByText(/^Submitted\./)).toBeVisible({ timeout: 60_000 });
   // The recorder sends a batch every 3 s: wait until the hand-in has reached the server.
-  const historyUrl = `/api/assignments/${assignment.id}/students/${me.id}/activity`;
   await expect
-    .poll(
-      async () =>
-        ((await (await teacher.request.get(historyUrl)).json()) as ActivityHistory).events.map(
-          (e) => e.event.type,
-        ),
-      { timeout: 20_000 },
-    )
-    .toEqual(expect.arrayContaining(["open", "edit", "paste", "submit"]));
+    .poll(recorded, { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(["open", "paste", "submit"]));
 
   // ── The teacher: the progress table shows the paste evidence and a Replay link ──
   await teacher.setViewportSize({ width: 1280, height: 800 });
@@ -173,8 +172,12 @@ test("the teacher replays a student's work from the progress table: start, end, 
 
   // From a submission: "Replay to here" opens at that hand-in.
   await teacher.goto(`/teacher/assignments/${assignment.id}`);
+  // The progress table stacked on a phone: the paste badge and Replay beside the row's action.
+  await expect(row.getByText("1 large paste")).toBeVisible();
+  await row.screenshot({ path: "test-results/replay-progress-row-phone.png" });
   await teacher.getByRole("link", { name: "Grade Submission by Grace Student" }).click();
   await expect(teacher.getByText("1 large paste")).toBeVisible();
+  await teacher.getByRole("article").first().screenshot({ path: "test-results/replay-submission-phone.png" });
   await teacher.getByRole("link", { name: /Replay to here/ }).click();
   await expect(scrubber).toHaveAttribute("aria-valuetext", /Pressed Submit Code/);
 });

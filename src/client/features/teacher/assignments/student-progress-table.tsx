@@ -79,7 +79,7 @@ export function StudentProgressTable({
                   {activity && <span className="mt-1 block text-xs text-slate-600">{activity}</span>}
                   {pastes && (
                     <span className="mt-1 block">
-                      <Badge tone="yellow">{pastes}</Badge>
+                      <Badge tone="slate">{pastes}</Badge>
                     </span>
                   )}
                 </Td>

@@ -57,7 +57,7 @@ export function SubmissionCard({
             <Badge tone={scoreTone(s.totalTests ? (s.passedTests / s.totalTests) * 100 : 0)}>
               passed {s.passedTests} of {s.totalTests}
             </Badge>
-            {pastes && <Badge tone="yellow">{pastes}</Badge>}
+            {pastes && <Badge tone="slate">{pastes}</Badge>}
             {replayHref && (
               <ButtonLink
                 to={replayHref}
