@@ -9,7 +9,7 @@ import { backupPath, EMBEDDED, POSTGRES, pruneBackups, writeNewFile } from "@/se
 import { requestBackup } from "@/server/backup/endpoint.ts";
 import { snapshotPglite } from "@/server/backup/snapshot.ts";
 import { loadStorageConfig } from "@/server/config.ts";
-import { PRIVATE_DIR, privateTree } from "@/server/db/data-dir.ts";
+import { DataDirModeError, PRIVATE_DIR, privateTree } from "@/server/db/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "@/server/db/lock.ts";
 
 function fail(message: string, code = 1): never {
@@ -44,6 +44,7 @@ let release: (() => void) | null = null;
 try {
   release = lockDataDir(dataDir);
 } catch (e) {
+  if (e instanceof DataDirModeError) fail(e.message);
   if (!(e instanceof DataDirLockedError)) throw e;
 }
 try {
