@@ -76,11 +76,13 @@ function ReplayView({ history }: { history: ActivityHistory }) {
   const time = useMemo(() => replayTimeFormatter(replay), [replay]);
   const [searchParams] = useSearchParams();
   const last = replay.steps.length - 1;
-  const [index, setIndex] = useState(() => {
+  const [wanted, setIndex] = useState(() => {
     const handIn = replay.handIns.find((h) => h.submissionId === searchParams.get("handIn"));
     return handIn?.step ?? last;
   });
   const seek = useCallback((i: number) => setIndex(Math.min(Math.max(0, i), last)), [last]);
+  // A refetch may bring a different number of events (more recorded, or older ones deleted).
+  const index = Math.min(wanted, last);
   const code = replay.codeAt(index);
   const { summary } = replay;
   const evidence = pasteEvidenceText({
