@@ -25,6 +25,9 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   { prefix: new RegExp(`^/api/classes/${ID}/deletion$`), roles: ["teacher"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/deletion$`), roles: ["teacher"] },
   { prefix: new RegExp(`^/api/assignments/${ID}$`), method: "DELETE", roles: ["teacher"] },
+  // The live lesson (summary, one student's code, the stream): the class's teacher only, never a
+  // student or an admin (owner checks and the stream's end at sign-out in features/live/live.test.ts).
+  { prefix: new RegExp(`^/api/classes/${ID}/live(/stream|/students/${ID})?$`), roles: ["teacher"] },
   { prefix: "/api/classes", method: "POST", roles: ["teacher"] },
   { prefix: "/api/classes", roles: ["teacher", "student"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/submissions$`), method: "POST", roles: ["student"] },

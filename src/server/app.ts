@@ -25,6 +25,7 @@ import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { exerciseRoutes } from "./features/exercises/exercises.routes.ts";
 import { insightsRoutes } from "./features/insights/insights.routes.ts";
+import { liveRoutes } from "./features/live/live.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
 import { createSubmitLimiter } from "./grading/submit-limiter.ts";
@@ -36,6 +37,7 @@ import { requestLog } from "./http/request-log.ts";
 import { sameOriginWrites } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { mountStatic } from "./http/static.ts";
+import { announce, SESSIONS_TOPIC } from "./live/index.ts";
 import { createGraderPool, type GraderPool } from "./python/index.ts";
 import type { AppEnv, SessionUser } from "./types.ts";
 
@@ -82,7 +84,11 @@ export function createApp({
     await next();
     // Sign-out, reset, verification, e-mail or password change may end or change a session, so
     // the cache starts afresh (these requests are rare next to page reads; sign-ins are not).
-    if (mayChangeSessions(c.req.method, c.req.path)) sessions.clear();
+    if (mayChangeSessions(c.req.method, c.req.path)) {
+      sessions.clear();
+      // Live streams on every instance check that their session still holds (decision "The live lesson").
+      await announce(db, SESSIONS_TOPIC);
+    }
   });
 
   async function readSession(headers: Headers): Promise<SessionUser | null> {
@@ -125,6 +131,7 @@ export function createApp({
   app.route("/api/me", meRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/classes", classRoutes);
+  app.route("/api/classes", liveRoutes);
   app.route("/api/assignments", assignmentRoutes);
   app.route("/api/exercises", exerciseRoutes);
   app.route("/api", submissionRoutes);

@@ -13,8 +13,10 @@ import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { DataDirModeError } from "./db/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
 import { startActivityRetention } from "./features/activity/activity-retention.ts";
+import { endLiveStreams } from "./features/live/live-streams.ts";
 import { promoteAdmins } from "./features/me/me.service.ts";
 import { handleShutdownSignals } from "./http/shutdown.ts";
+import { closeLiveBus } from "./live/index.ts";
 import {
   type DemoLogin,
   hasDemoData,
@@ -87,8 +89,11 @@ async function main() {
   const stopRetention = startActivityRetention(db, config.activityRetention);
   handleShutdownSignals({
     server: server as Server,
+    // Live streams end first (browsers reconnect to another instance), then the LISTEN connection.
+    beforeDrain: () => endLiveStreams(db),
     cleanup: async () => {
       stopRetention();
+      await closeLiveBus(db).catch(() => {});
       await grader.close().catch(() => {});
       await database.close().catch(() => {});
       releaseLock();

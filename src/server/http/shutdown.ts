@@ -8,6 +8,8 @@ export const SHUTDOWN_GRACE_MS = 25_000;
 export type ShutdownOptions = {
   server: Server;
   cleanup: () => Promise<void>;
+  /** Ends long-lived responses (live streams) as the stop begins, so they never hold the drain. */
+  beforeDrain?: () => void;
   graceMs?: number;
   log?: (line: string) => void;
   exit?: (code: number) => void;
@@ -36,6 +38,7 @@ export async function drain(server: Server, graceMs: number): Promise<boolean> {
 export function handleShutdownSignals({
   server,
   cleanup,
+  beforeDrain = () => {},
   graceMs = SHUTDOWN_GRACE_MS,
   log = (line) => console.log(line),
   exit = (code) => process.exit(code),
@@ -54,6 +57,7 @@ export function handleShutdownSignals({
     log(`${signal}: stopping — finishing requests in flight (up to ${graceMs / 1000} s)…`);
     let code = 0;
     try {
+      beforeDrain();
       if (!(await drain(server, graceMs))) log("Some requests were still running; they were cut off.");
       await cleanup();
       log("PyClass stopped.");

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { currentUser, requireRole } from "@/server/auth/guards.ts";
 import { badRequest } from "@/server/errors.ts";
+import { announceWork } from "@/server/live/index.ts";
 import type { AppEnv } from "@/server/types.ts";
 import { ActivityBatch } from "@/shared/api/activity.ts";
 import { assertBatchSize, countBatch, pasteEvidence, readHistory, recordBatch } from "./activity.service.ts";
@@ -29,7 +30,10 @@ export const activityRoutes = new Hono<AppEnv>()
       throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request.", "VALIDATION");
     const arrival = now();
     if (config.rateLimit) await countBatch(db, me.id, bytes.byteLength, arrival);
-    return c.json(await recordBatch(db, me, parsed.data, arrival), 201);
+    const stored = await recordBatch(db, me, parsed.data, arrival);
+    // The class's live view reads its summary again (decision "The live lesson").
+    if (stored.stored > 0) await announceWork(db, parsed.data.assignmentId);
+    return c.json(stored, 201);
   })
   .get("/assignments/:id/students/:studentId/activity", teacher, async (c) =>
     c.json(await readHistory(c.get("deps").db, currentUser(c), c.req.param("id"), c.req.param("studentId"))),

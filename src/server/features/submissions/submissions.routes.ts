@@ -2,6 +2,7 @@
 // (read, grade). Guards sit on each route because the prefixes are shared with other features.
 import { Hono } from "hono";
 import { currentUser, requireRole } from "@/server/auth/guards.ts";
+import { announceWork } from "@/server/live/index.ts";
 import type { AppEnv } from "@/server/types.ts";
 import { readJson } from "@/server/validate.ts";
 import { CreateSubmissionBody, GradeBody } from "@/shared/api/assignments.ts";
@@ -25,7 +26,11 @@ export const submissionRoutes = new Hono<AppEnv>()
     const { db, grader, submitLimiter } = c.get("deps");
     const me = currentUser(c);
     const submit = () => createSubmission(db, grader, me, c.req.param("id"), body);
-    if (body.final) return c.json(await submitLimiter.run(me.id, submit), 201);
+    if (body.final) {
+      const stored = await submitLimiter.run(me.id, submit);
+      await announceWork(db, stored.assignmentId); // the class's live view (decision "The live lesson")
+      return c.json(stored, 201);
+    }
     // Run Tests attempts are a cheap insert, but still a stored row each.
     await submitLimiter.countRun(me.id);
     return c.json(await submit(), 201);
