@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -371,6 +372,73 @@ export const activityEvents = pgTable(
     index("activity_events_stored_idx").on(t.storedAt),
     // The live lesson's summary reads the last 90 minutes of a class's assignments.
     index("activity_events_live_idx").on(t.assignmentId, t.time),
+  ],
+);
+
+// ── The live lesson: help requests ("I'm stuck") and comments on lines of code ───────────
+// One open request per student (a partial unique index); the code they had open is attached as it
+// was when they asked. Statuses: open → answered → resolved, or withdrawn by the student.
+export const helpRequests = pgTable(
+  "help_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    assignmentId: uuid("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    question: text("question").notNull().default(""),
+    code: text("code").notNull().default(""),
+    status: text("status").notNull().default("open"),
+    /** The teacher's message (may be empty when the answer is line comments only). */
+    answer: text("answer"),
+    answeredBy: text("answered_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("help_requests_status_check", sql`${t.status} in ('open', 'answered', 'resolved', 'withdrawn')`),
+    uniqueIndex("help_requests_one_open_idx").on(t.studentId).where(sql`${t.status} = 'open'`),
+    // The class's queue (and the live summary's raised hands): open ones, oldest first.
+    index("help_requests_class_idx").on(t.classId, t.status, t.createdAt),
+    index("help_requests_student_idx").on(t.studentId, t.assignmentId, t.createdAt),
+  ],
+);
+
+// One home for comments on a line of a student's code: on a final submission (grading) or on the
+// code attached to a help request. `code` is the text the comment was written on, so it stays
+// anchored to that line even after the student edits their draft.
+export const codeComments = pgTable(
+  "code_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    assignmentId: uuid("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id").references(() => submissions.id, { onDelete: "cascade" }),
+    helpRequestId: uuid("help_request_id").references(() => helpRequests.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    code: text("code").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("code_comments_line_check", sql`${t.line} >= 1`),
+    index("code_comments_work_idx").on(t.assignmentId, t.studentId, t.createdAt),
+    index("code_comments_submission_idx").on(t.submissionId),
+    index("code_comments_help_idx").on(t.helpRequestId),
   ],
 );
 
