@@ -5,7 +5,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { assertOwnsClass, isUuid } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
-import { activityEvents, assignments, classMembers, session, user } from "@/server/db/schema.ts";
+import {
+  activityEvents,
+  assignments,
+  classMembers,
+  helpRequests,
+  session,
+  user,
+} from "@/server/db/schema.ts";
 import { notFound } from "@/server/errors.ts";
 import type { SessionUser } from "@/server/types.ts";
 import type { ActivityEvent, ActivityHistory, StoredActivityEvent } from "@/shared/api/activity.ts";
@@ -128,21 +135,14 @@ async function lessonEvents(
   return byStudent;
 }
 
-/**
- * Open help requests by student (the help queue, issue 20 part B), read from `help_requests` when
- * that table exists in this database: the first raised of each student's open requests.
- */
+/** When each student with an open help request (the help queue) raised it: their hand. */
 async function raisedHands(db: Db, classId: string): Promise<Map<string, number>> {
-  const exists = (await db.execute(
-    sql`select to_regclass('public.help_requests') is not null as present`,
-  )) as unknown as { rows: { present: boolean }[] };
-  if (!exists.rows[0]?.present) return new Map();
-  const result = (await db.execute(sql`
-    select student_id, (extract(epoch from min(created_at)) * 1000)::float8 as t
-    from help_requests
-    where class_id = ${classId}::uuid and status = 'open'
-    group by student_id`)) as unknown as { rows: { student_id: string; t: number }[] };
-  return new Map(result.rows.map((r) => [r.student_id, Number(r.t)]));
+  const rows = await db
+    .select({ studentId: helpRequests.studentId, at: sql<Date>`min(${helpRequests.createdAt})` })
+    .from(helpRequests)
+    .where(and(eq(helpRequests.classId, classId), eq(helpRequests.status, "open")))
+    .groupBy(helpRequests.studentId);
+  return new Map(rows.map((r) => [r.studentId, new Date(r.at).getTime()]));
 }
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());

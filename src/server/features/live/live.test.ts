@@ -155,9 +155,6 @@ describe("GET /api/classes/:id/live: who needs the teacher now", () => {
   });
 
   it("a raised hand (an open help request) comes first and says how long ago", async () => {
-    await t.db.execute(sql`create table if not exists help_requests (
-      id uuid primary key default gen_random_uuid(), class_id uuid not null, assignment_id uuid,
-      student_id text not null, status text not null, created_at timestamptz not null default now())`);
     await t.db.execute(sql`insert into help_requests (class_id, assignment_id, student_id, status, created_at)
       values (${cls.id}::uuid, ${a.id}::uuid, ${al.id}, 'open', '2026-11-25T10:14:00Z'),
              (${cls.id}::uuid, ${a.id}::uuid, ${wes.id}, 'answered', '2026-11-25T10:10:00Z')`);

@@ -18,6 +18,9 @@ export const RECORDER_TIMING = {
   flushChanges: 200,
   /** A full copy of the code this often, when it changed. */
   snapshotMs: 5 * 60_000,
+  /** A run's result leaves this soon, not at the next tick: the teacher's
+   * live view shows it within 2 s (decision "The live lesson"). A test result and its error share it. */
+  resultMs: 300,
 } as const;
 
 /** A batch is cut before it grows past this (the server takes 256 KB). */
@@ -58,6 +61,7 @@ export class ActivityRecorder {
   private changedSinceSnapshot = false;
   private restoreExpected: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private soon: ReturnType<typeof setTimeout> | null = null;
   private opened = false;
   private readonly onOnline = () => this.queue.online();
   private readonly onHidden = () => {
@@ -202,6 +206,7 @@ export class ActivityRecorder {
 
   tests(passed: number, total: number) {
     this.note({ type: "tests", at: this.at(), passed, total });
+    this.cutSoon();
   }
 
   /** A Python error's type and the student's line; a stop (KeyboardInterrupt) is not an error. */
@@ -209,6 +214,16 @@ export class ActivityRecorder {
     if (!errorType || errorType === "KeyboardInterrupt" || !/^[A-Za-z_][A-Za-z0-9_.]{0,79}$/.test(errorType))
       return;
     this.note({ type: "error", at: this.at(), errorType, line: line !== null && line >= 1 ? line : null });
+    this.cutSoon();
+  }
+
+  /** While recording (started), closes the batch in RECORDER_TIMING.resultMs unless one is due. */
+  private cutSoon() {
+    if (this.timer === null || this.soon !== null) return;
+    this.soon = setTimeout(() => {
+      this.soon = null;
+      this.cut();
+    }, RECORDER_TIMING.resultMs);
   }
 
   submit() {
@@ -249,6 +264,8 @@ export class ActivityRecorder {
     if (this.timer === null) return;
     clearInterval(this.timer);
     this.timer = null;
+    if (this.soon !== null) clearTimeout(this.soon);
+    this.soon = null;
     if (typeof window !== "undefined") {
       window.removeEventListener("online", this.onOnline);
       window.removeEventListener("pagehide", this.onHidden);
