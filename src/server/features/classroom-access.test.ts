@@ -256,6 +256,18 @@ const CASES: Case[] = [
     route: "/api/insights/assignments.csv",
     path: () => `/api/insights/assignments.csv?classId=${cls.id}`,
     expect: row(401, 403, 403, 403, 200, 404, 403),
+  }, // The activity record (decision 046): the class's teacher only; never a student, even their own.
+  {
+    method: "GET",
+    route: "/api/assignments/:id/students/:studentId/activity",
+    path: () => `/api/assignments/${assignment.id}/students/${who.studentMember.id}/activity`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments/:id/activity/evidence",
+    path: () => `/api/assignments/${assignment.id}/activity/evidence`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
   },
 ];
 
