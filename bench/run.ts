@@ -3,6 +3,8 @@
 //    submission in an interpreter in its start state), beside spawning CPython once per test,
 //    and their ratio; interpreter start CPU, five-test submissions per second and a class's
 //    burst, each beside its goal (issue 13, decision 038);
+//  · fairness: how long a correct submission waits while 30 accounts' endless loops fill a
+//    pool of 2 (issue 17, decision 049);
 //  · browser (Chromium): worker cold start, return-visit start from the snapshot, warm
 //    Run → first output, Run Tests with 10 cases;
 //  · replay (bench/replay.ts): rebuilding a one-hour session's code at random points (issue 18).
@@ -18,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
-import { createGraderPool } from "../src/server/python/index.ts";
+import { createGraderPool, DEFAULT_SLICE_MS, type GradingOwner } from "../src/server/python/index.ts";
 import { replayBench } from "./replay.ts";
 
 const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -459,13 +461,73 @@ const activity = () => onPostgres("bench/activity.ts");
 /** A year group's similarity report (300 hand-ins) and a cheap request's p99 meanwhile (issue 18's budget). */
 const similarity = () => onPostgres("bench/similarity.ts");
 
-// `npm run bench -- server`, `-- browser`, `-- api`, `-- insights`, `-- assignment-list`,
+/**
+ * 30 accounts each submit an endless loop (5 tests, 5 s limits), then a correct three-test
+ * submission arrives: its wait from submission to grade, on a pool of 2 (decision 049). The
+ * loops are never waited for: closing the pool ends them.
+ */
+async function fairnessWait(loop: string, owner: (i: number) => GradingOwner, honest: GradingOwner) {
+  const pool = createGraderPool({ size: 2 });
+  await pool.ready(true);
+  const quick = [{ input: "", expectedOutput: "1" }];
+  await Promise.all([0, 1, 2, 3].map(() => pool.grade("print(1)\n", quick)));
+  const loopTests = Array.from({ length: 5 }, () => ({ input: "", expectedOutput: "" }));
+  for (let i = 0; i < 30; i++) pool.grade(loop, loopTests, {}, owner(i)).catch(() => {});
+  const started = performance.now();
+  const g = await pool.grade(
+    "a = int(input())\nb = int(input())\nprint(a + b)\n",
+    [
+      { input: "1\n2\n", expectedOutput: "3" },
+      { input: "10\n-4\n", expectedOutput: "6" },
+      { input: "0\n0\n", expectedOutput: "0" },
+    ],
+    {},
+    honest,
+  );
+  const wait = performance.now() - started;
+  await pool.close();
+  if (g.passed !== 3) throw new Error("the correct submission did not pass");
+  return wait;
+}
+
+/** Fair grading against many accounts (issue 17's budget: ≤ 5 s on a pool of 2). */
+async function fairness() {
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
+  console.log(`\nFair grading (pool of 2, ${DEFAULT_SLICE_MS} ms slices; load average ${load})`);
+  const endless = "while True:\n    pass\n";
+  const looper = (i: number) => ({ userId: `looper-${i}`, classId: "a" });
+  const classmate = await fairnessWait(endless, looper, { userId: "honest", classId: "a" });
+  row(
+    "correct submission behind 30 endless loops",
+    `${(classmate / 1000).toFixed(2)} s`,
+    "goal ≤ 5 s; 30 accounts in the submitter's own class",
+  );
+  const otherClass = await fairnessWait(endless, looper, { userId: "honest", classId: "b" });
+  row("the same, submitted in another class", `${(otherClass / 1000).toFixed(2)} s`, "one class's share");
+  // Loops that catch the interrupt: each slice ends with its interpreter killed (a new one starts).
+  const catching = await fairnessWait(
+    "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass\n",
+    looper,
+    { userId: "honest", classId: "a" },
+  );
+  row(
+    "behind 30 loops that catch the interrupt",
+    `${(catching / 1000).toFixed(2)} s`,
+    "each slice ends by killing its interpreter",
+  );
+}
+
+// `npm run bench -- server`, `-- fairness`, `-- browser`, `-- api`, `-- insights`, `-- assignment-list`,
 // `-- replay` or `-- similarity` runs one part.
 const only = process.argv[2];
 if (!only || only === "server") {
   await server();
   await serverCapacity();
 }
+if (!only || only === "fairness") await fairness();
 if (!only || only === "browser") await browser();
 if (!only || only === "api") await api();
 if (!only || only === "insights") await insights();

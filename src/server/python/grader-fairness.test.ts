@@ -60,8 +60,9 @@ describe("fair grading against many accounts (pool of 2)", () => {
     flood(p, accounts(30, "class-a"));
     await new Promise((r) => setTimeout(r, 50));
     const waitMs = await timedCorrect(p, { userId: "other", classId: "class-b" });
-    // One slice, plus the stop, the reset and the program's own run on a loaded machine.
-    expect(waitMs).toBeLessThan(2 * SLICE_MS + 800);
+    // About one slice (without slices: a loop's whole 5 s limit, or many), plus the stop and the
+    // program's own run on a machine that other test suites load to 20 or more.
+    expect(waitMs).toBeLessThan(2000);
   }, 30_000);
 
   it("one owner's 10 queued jobs don't delay another owner's single job beyond one slice", async () => {
@@ -73,8 +74,9 @@ describe("fair grading against many accounts (pool of 2)", () => {
     );
     await new Promise((r) => setTimeout(r, 50));
     const waitMs = await timedCorrect(p, { userId: "patient" });
-    // One slice, plus the stop, the reset and the program's own run on a loaded machine.
-    expect(waitMs).toBeLessThan(2 * SLICE_MS + 800);
+    // About one slice (without slices: a loop's whole 5 s limit, or many), plus the stop and the
+    // program's own run on a machine that other test suites load to 20 or more.
+    expect(waitMs).toBeLessThan(2000);
   }, 30_000);
 
   it("stops a long test for a fast submission when both slots run them", async () => {
@@ -83,7 +85,8 @@ describe("fair grading against many accounts (pool of 2)", () => {
     // Both loops are past their slices, at level 1 with their full 5 s limits.
     await new Promise((r) => setTimeout(r, 3 * SLICE_MS + 300));
     const waitMs = await timedCorrect(p, { userId: "honest" });
-    expect(waitMs).toBeLessThan(1500);
+    // Without the stop it waits for a loop's 5 s limit to run out (about 4.5 s from here).
+    expect(waitMs).toBeLessThan(2500);
   }, 30_000);
 });
 

@@ -53,7 +53,7 @@ const snapshotPath = path.join(pyodideDir, `snapshot-${snapshotHash}.bin`);
 /** Compiled once here, shared by every interpreter (see useSharedWasmModule in the worker). */
 const wasmModule = await WebAssembly.compile(fs.readFileSync(path.join(pyodideDir, "pyodide.asm.wasm")));
 
-/** @typedef {{ worker: Worker, interrupt: Int32Array, ready: Promise<void>, dead: boolean, reused: boolean, onMessage: ((m: any) => void) | null, onExit: (() => void) | null }} Slot */
+/** @typedef {{ worker: Worker, interrupt: Int32Array, ready: Promise<void>, isReady: boolean, stopped: boolean, dead: boolean, reused: boolean, onMessage: ((m: any) => void) | null, onExit: (() => void) | null }} Slot */
 
 /** @returns {Promise<void>} */
 async function ensureSnapshot() {
@@ -105,6 +105,8 @@ function spawn() {
     interrupt: new Int32Array(interrupt),
     dead: false,
     reused: false,
+    isReady: false,
+    stopped: false,
     onMessage: null,
     onExit: null,
     ready: Promise.resolve(),
@@ -116,6 +118,12 @@ function spawn() {
     };
     slot.onExit = () => reject(new Error("interpreter exited while starting"));
   });
+  slot.ready.then(
+    () => {
+      slot.isReady = true;
+    },
+    () => {},
+  );
   // Messages come from the thread the student's program runs in: nothing here may throw.
   worker.on("message", (m) => {
     try {
@@ -156,8 +164,12 @@ async function take() {
   if (reuse && kept && !kept.dead) return kept;
   for (;;) {
     // The last one in first: an interpreter being put back is preferred to the new spare, which
-    // stays for the next job that leaves its interpreter unusable.
-    const slot = spares.pop() ?? spawn();
+    // stays for the next job that leaves its interpreter unusable. But one whose program was
+    // stopped at its limit (a slice, decision 049: many of those in a row under a flood of
+    // endless loops) is not waited for while another is ready: its reset is off the path.
+    const last = spares.at(-1);
+    const readyAt = last?.stopped && !last.isReady ? spares.findLastIndex((s) => s.isReady && !s.dead) : -1;
+    const slot = (readyAt >= 0 ? spares.splice(readyAt, 1)[0] : spares.pop()) ?? spawn();
     topUp();
     try {
       await slot.ready;
@@ -192,6 +204,7 @@ function release(slot) {
     return;
   }
   slot.reused = true;
+  slot.isReady = false;
   slot.ready = new Promise((resolve, reject) => {
     slot.onMessage = (m) => {
       if (m?.type === "reset" && m.clean === true) resolve();
@@ -203,6 +216,7 @@ function release(slot) {
     () => {
       slot.onMessage = null;
       slot.onExit = null;
+      slot.isReady = true;
     },
     () => {
       slot.dead = true;
@@ -347,6 +361,7 @@ async function runOne(msg) {
     },
   );
   if (inFlight === flight) inFlight = null;
+  slot.stopped = r?.reason === "timeout";
   const killed = slot.dead;
   if (killed && current?.slot === slot) current = null;
   send({ type: "ran", seq: msg.seq, run: r, killed, interpreters });
