@@ -32,6 +32,14 @@ const SimilarityPage = lazyPage(
   "SimilarityPage",
 );
 const ReplayPage = lazyPage(() => import("@/client/features/teacher/replay/replay-page.tsx"), "ReplayPage");
+const LiveLessonPage = lazyPage(
+  () => import("@/client/features/teacher/live/live-lesson-page.tsx"),
+  "LiveLessonPage",
+);
+const LiveStudentPage = lazyPage(
+  () => import("@/client/features/teacher/live/live-student-page.tsx"),
+  "LiveStudentPage",
+);
 const ExerciseBrowserPage = lazyPage(
   () => import("@/client/features/exercises/exercise-browser-page.tsx"),
   "ExerciseBrowserPage",
@@ -58,6 +66,8 @@ export const teacherRoutes: RouteObject[] = [
   { path: "exercise/:exerciseId", element: <ExerciseWorkspacePage /> },
   { path: "classes", element: <ClassesPage /> },
   { path: "classes/:classId", element: <ClassDetailPage /> },
+  { path: "classes/:classId/live", element: <LiveLessonPage /> },
+  { path: "classes/:classId/live/:studentId", element: <LiveStudentPage /> },
   { path: "insights", element: <InsightsPage /> },
   { path: "settings", element: <SettingsPage /> },
   { path: "*", element: <Navigate to="/teacher/dashboard" replace /> },

@@ -1,6 +1,6 @@
 // Class details (spec 02 §2): code with copy, 'Students (n)', grade export, 'Back to Classes';
 // beyond the spec, deleting the class and removing a student (each asks first).
-import { ArrowLeft, Download } from "lucide-react";
+import { ArrowLeft, Download, Radio } from "lucide-react";
 import { useParams } from "react-router";
 import { classExportUrl, useClass } from "@/client/api/classes.ts";
 import { ButtonLink, buttonClass } from "@/client/components/ui/button.tsx";
@@ -58,6 +58,10 @@ export function ClassDetailPage() {
         subtitle={c.description || undefined}
         actions={
           <>
+            <ButtonLink to={`/teacher/classes/${c.id}/live`}>
+              <Radio className="size-4" aria-hidden />
+              Live lesson
+            </ButtonLink>
             <a href={classExportUrl(c.id)} download className={buttonClass("secondary")}>
               <Download className="size-4" aria-hidden />
               Download CSV

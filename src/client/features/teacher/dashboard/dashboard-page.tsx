@@ -1,6 +1,7 @@
 // Teacher dashboard (spec 02 §2): headline numbers, the way to insights, the latest assignments.
-import { BarChart3, ClipboardCheck, ClipboardList, Plus, School, Users } from "lucide-react";
+import { BarChart3, ClipboardCheck, ClipboardList, Plus, Radio, School, Users } from "lucide-react";
 import { Link } from "react-router";
+import { useClasses } from "@/client/api/classes.ts";
 import { useTeacherDashboard } from "@/client/api/dashboard.ts";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
@@ -14,6 +15,7 @@ import { languageLabel } from "@/client/features/teacher/languages.ts";
 
 export function TeacherDashboardPage() {
   const dashboard = useTeacherDashboard();
+  const classes = useClasses();
   const data = dashboard.data;
   return (
     <div className="space-y-6">
@@ -84,6 +86,27 @@ export function TeacherDashboardPage() {
             View Insights
           </ButtonLink>
         </Card>
+        {classes.data && classes.data.length > 0 && (
+          <Card className="flex flex-col p-6 lg:col-span-3">
+            <h3 className="flex items-center gap-2 text-lg font-semibold">
+              <Radio className="size-5 text-red-700" aria-hidden />
+              Live lesson
+            </h3>
+            <p className="mt-1 text-sm text-slate-600">
+              In a lesson: who is stuck, who has a hand up and what each student is running, as it happens.
+            </p>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {classes.data.map((c) => (
+                <li key={c.id}>
+                  <ButtonLink to={`/teacher/classes/${c.id}/live`} variant="secondary" size="sm">
+                    {c.name}
+                    <span className="sr-only"> live lesson</span>
+                  </ButtonLink>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
       </div>
     </div>
   );
