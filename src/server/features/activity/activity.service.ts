@@ -134,6 +134,16 @@ function rememberTime(studentId: string, sessionId: string, time: Date) {
 }
 
 /**
+ * Half a surrogate pair (JSON allows `"\ud800"`, jsonb refuses it) becomes U+FFFD, as it does in
+ * a text column: stored safely rather than a 500.
+ */
+type Es2024String = string & { isWellFormed(): boolean; toWellFormed(): string }; // Node 20 has both
+const wellFormed = (_key: string, value: unknown) =>
+  typeof value === "string" && !(value as Es2024String).isWellFormed()
+    ? (value as Es2024String).toWellFormed()
+    : value;
+
+/**
  * Stores one batch for the student's own open work: the assignment must sit in a class they
  * belong to (404 otherwise, as for submissions). A batch already stored (a retry) is stored once.
  * One statement checks the membership and inserts (nothing is inserted without it); only when it
@@ -163,7 +173,7 @@ export async function recordBatch(
     insert into ${activityEvents} (assignment_id, student_id, session_id, batch_seq, idx, type, payload, client_at, time, stored_at)
     select ${batch.assignmentId}::uuid, ${me.id}, ${batch.sessionId}::uuid, ${batch.seq}::integer,
            r.idx, r.type, r.payload, r.client_at, r.time, ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    from jsonb_to_recordset(${JSON.stringify(rows, wellFormed)}::jsonb)
       as r(idx integer, type text, payload jsonb, client_at integer, time timestamptz)
     where exists (
       select 1 from ${assignments}

@@ -181,6 +181,19 @@ describe("POST /api/activity: a student's own open work", () => {
     expect(escaped.status).toBe(201);
     const events = (await readHistory(classmate.id)).events.map((e) => e.event);
     expect(events).toContainEqual({ type: "open", at: 0, code: "print('\\u0000')" });
+    // Half a surrogate pair: JSON takes it, jsonb would not; stored as U+FFFD.
+    const half = await t.app.request("http://localhost:3000/api/activity", {
+      method: "POST",
+      headers: {
+        Origin: "http://localhost:3000",
+        Cookie: classmate.cookie,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify(batch([{ type: "open", at: 0, code: "x" }], 1)).replace('"x"', '"a\\ud800b"'),
+    });
+    expect(half.status).toBe(201);
+    const after = (await readHistory(classmate.id)).events.map((e) => e.event);
+    expect(after).toContainEqual({ type: "open", at: 0, code: "a\ufffdb" });
   });
 
   it("limits a flood of batches with 429 and Retry-After", async () => {
