@@ -27,6 +27,7 @@ import { exerciseRoutes } from "./features/exercises/exercises.routes.ts";
 import { insightsRoutes } from "./features/insights/insights.routes.ts";
 import { liveRoutes } from "./features/live/live.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
+import { similarityRoutes } from "./features/similarity/similarity.routes.ts";
 import { submissionRoutes } from "./features/submissions/submissions.routes.ts";
 import { createSubmitLimiter } from "./grading/submit-limiter.ts";
 import { healthRoute } from "./http/health.ts";
@@ -133,6 +134,7 @@ export function createApp({
   app.route("/api/classes", classRoutes);
   app.route("/api/classes", liveRoutes);
   app.route("/api/assignments", assignmentRoutes);
+  app.route("/api/assignments", similarityRoutes);
   app.route("/api/exercises", exerciseRoutes);
   app.route("/api", submissionRoutes);
   app.route("/api", activityRoutes);
