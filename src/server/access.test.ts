@@ -35,9 +35,6 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   // The similarity report and its side-by-side view: the class's teacher only (owner checks in
   // features/similarity/similarity.test.ts).
   { prefix: new RegExp(`^/api/assignments/${ID}/similarity(/pairs/${ID}/${ID})?$`), roles: ["teacher"] },
-  // The similarity report and its side-by-side view: the class's teacher only (owner checks in
-  // features/similarity/similarity.test.ts).
-  { prefix: new RegExp(`^/api/assignments/${ID}/similarity(/pairs/${ID}/${ID})?$`), roles: ["teacher"] },
   // The activity record: a student sends their own; only the class's teacher reads a history or
   // the paste evidence, never a student (not even their own) nor an admin (features/activity).
   { prefix: "/api/activity", method: "POST", roles: ["student"] },
