@@ -10,6 +10,8 @@ const PUBLIC = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/dev\/mailbox/];
 const ID = "[^/]+";
 /** The first rule that matches wins: a string is a path prefix, a RegExp the whole path; `method` narrows. */
 const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] }[] = [
+  // The student's own live stream (an answer or a comment for them): students only.
+  { prefix: "/api/me/live/stream", roles: ["student"] },
   { prefix: "/api/me", roles: ROLES },
   { prefix: "/api/admin/", roles: ["admin"] },
   // Classroom (finer checks — owner teacher, member student — are in features/classroom-access.test.ts).
@@ -28,6 +30,16 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   // The live lesson (summary, one student's code, the stream): the class's teacher only, never a
   // student or an admin (owner checks and the stream's end at sign-out in features/live/live.test.ts).
   { prefix: new RegExp(`^/api/classes/${ID}/live(/stream|/students/${ID})?$`), roles: ["teacher"] },
+  // Help requests: a student raises, withdraws and reads their own; the class's teacher reads the
+  // queue, answers and resolves (owner and member checks in features/help/help.test.ts).
+  { prefix: new RegExp(`^/api/classes/${ID}/help$`), roles: ["teacher"] },
+  { prefix: new RegExp(`^/api/assignments/${ID}/help(/mine)?$`), roles: ["student"] },
+  { prefix: new RegExp(`^/api/help/${ID}/(answer|resolve)$`), roles: ["teacher"] },
+  // Line comments: the class's teacher writes, the author edits and deletes; the teacher and the
+  // student whose code it is read (features/comments/comments.test.ts).
+  { prefix: new RegExp(`^/api/submissions/${ID}/comments$`), method: "POST", roles: ["teacher"] },
+  { prefix: new RegExp(`^/api/(submissions|assignments)/${ID}/comments$`), roles: ["teacher", "student"] },
+  { prefix: new RegExp(`^/api/comments/${ID}$`), roles: ["teacher"] },
   { prefix: "/api/classes", method: "POST", roles: ["teacher"] },
   { prefix: "/api/classes", roles: ["teacher", "student"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/submissions$`), method: "POST", roles: ["student"] },

@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   // Assignments and grading.
   "UNKNOWN_TEST_CASE",
   "NOT_FINAL",
+  // The live lesson: a second help request while one is open.
+  "HELP_ALREADY_OPEN",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
