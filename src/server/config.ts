@@ -20,6 +20,7 @@ const Env = z.object({
   ADMIN_EMAILS: z.string().default(""),
   GRADER_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
   GRADER_SLICE_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  HIDDEN_RELEASE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   RATE_LIMIT: z.enum(["on", "off"]).optional(),
   REQUEST_LOG: z.enum(["on", "off"]).optional(),
   INSIGHTS_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional(),
@@ -50,6 +51,12 @@ export type Config = {
    * (GRADER_SLICE_MS; default 150, 0 = no slices): decision 049.
    */
   graderSliceMs: number | undefined;
+  /**
+   * Submit Code answers this long after grading started, or after the whole time budget when it
+   * ran longer, never at a time a hidden case's run could set (HIDDEN_RELEASE_MS; default 1000,
+   * 0 = off, refused in production): decision "Hidden test timing".
+   */
+  hiddenReleaseMs: number;
   rateLimit: boolean;
   /** One JSON line per /api request on stdout (REQUEST_LOG; default on, off when NODE_ENV=test). */
   requestLog: boolean;
@@ -136,6 +143,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  AUTH_SECRET: this value is published in PyClass's source; choose your own (e.g. `openssl rand -hex 32`) or leave it unset",
     );
   }
+  if (isProduction && e.HIDDEN_RELEASE_MS === 0) {
+    throw new Error(
+      "Invalid configuration:\n  HIDDEN_RELEASE_MS: 0 (off) lets hidden test inputs be read from how long Submit Code takes; it is not allowed in production",
+    );
+  }
   const teacherEmailDomains = parseEmailDomains(e.TEACHER_EMAIL_DOMAINS);
   if (!Array.isArray(teacherEmailDomains)) {
     throw new Error(`Invalid configuration:\n  TEACHER_EMAIL_DOMAINS: ${teacherEmailDomains.error}`);
@@ -171,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     graderPoolSize: e.GRADER_POOL_SIZE,
     graderSliceMs: e.GRADER_SLICE_MS,
+    hiddenReleaseMs: e.HIDDEN_RELEASE_MS,
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === "on" : e.NODE_ENV !== "test",
     requestLog: e.REQUEST_LOG ? e.REQUEST_LOG === "on" : e.NODE_ENV !== "test",
     insightsCacheSeconds: e.INSIGHTS_CACHE_SECONDS ?? (e.NODE_ENV === "test" ? 0 : 3),

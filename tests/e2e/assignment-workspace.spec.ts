@@ -50,9 +50,12 @@ test("Submit Code is graded by the server even when Python cannot start in the b
   await expect(student.getByText(/Python could not start/)).toBeVisible({ timeout: 30_000 });
   await typeProgram(student, ECHO);
   await student.getByRole("button", { name: "Submit Code" }).click();
+  // The answer waits for its release time (at least a second): the button says what is going on.
+  await expect(student.getByRole("button", { name: "Checking your code…" })).toBeDisabled();
   await expect(student.getByText("Submitted. PyClass checked your work: passed 2 of 2 tests.")).toBeVisible({
     timeout: 30_000,
   });
+  await expect(student.getByRole("button", { name: "Submit Code" })).toBeEnabled();
 });
 
 test("Run Tests says so when every test is hidden, instead of doing nothing", async ({

@@ -23,9 +23,10 @@ export const submissionRoutes = new Hono<AppEnv>()
   )
   .post("/assignments/:id/submissions", requireRole("student"), async (c) => {
     const body = await readJson(c, CreateSubmissionBody);
-    const { db, grader, submitLimiter } = c.get("deps");
+    const { db, grader, submitLimiter, config } = c.get("deps");
     const me = currentUser(c);
-    const submit = () => createSubmission(db, grader, me, c.req.param("id"), body);
+    // The fair-use lease ends after the answer's release time (decision "Hidden test timing").
+    const submit = () => createSubmission(db, grader, me, c.req.param("id"), body, config.hiddenReleaseMs);
     if (body.final) {
       const stored = await submitLimiter.run(me.id, submit);
       await announceWork(db, stored.assignmentId); // the class's live view (decision "The live lesson")

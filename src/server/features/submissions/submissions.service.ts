@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { loadAssignmentFor, loadSubmissionFor, type SubmissionRow } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
 import { submissions, testCaseResults, testCases } from "@/server/db/schema.ts";
-import { badRequest, conflict, forbidden } from "@/server/errors.ts";
+import { AppError, badRequest, conflict, forbidden } from "@/server/errors.ts";
 import { gradeOnServer } from "@/server/grading/grade-on-server.ts";
 import { visibleNul } from "@/server/grading/visible-nul.ts";
 import type { GraderPool, GradingOwner } from "@/server/python/index.ts";
@@ -21,6 +21,7 @@ import {
 } from "@/shared/api/assignments.ts";
 import { GRADE_RANGE_MESSAGE, isValidGrade, roundGrade } from "@/shared/domain/grade.ts";
 import { scorePercent } from "@/shared/domain/progress.ts";
+import { fullBudgetMs, keptOfHidden, releaseAt, waitUntil } from "./hidden-release.ts";
 
 type CreateBody = z.output<typeof CreateSubmissionBody>;
 type GradeInput = z.output<typeof GradeBody>;
@@ -60,24 +61,45 @@ async function withResults(db: Db, rows: SubmissionRow[], viewer: Viewer): Promi
   for (const r of results) {
     const list = bySubmission.get(r.submissionId) ?? [];
     if (list.length === 0) bySubmission.set(r.submissionId, list);
-    // A case deleted since has lost its settings: treat it as hidden for students.
-    const hidden = r.hidden ?? true;
-    const secret = viewer === "student" && hidden;
-    list.push({
-      testCaseId: r.testCaseId,
-      position: r.position ?? list.length,
-      description: secret ? "" : (r.description ?? ""),
-      hidden,
-      passed: r.passed,
-      // A student learns only whether a hidden case passed: the transcript echoes its input, an
-      // error line can quote it, and a program can make its running time depend on it.
-      output: secret ? null : r.output,
-      plainOutput: secret ? null : r.plainOutput,
-      errorMessage: secret ? null : r.errorMessage,
-      executionTimeMs: secret ? null : r.executionTimeMs,
-    });
+    list.push(toTestResult(r, list.length, viewer));
   }
-  return rows.map((s) => ({
+  return rows.map((s) => toSubmission(s, bySubmission.get(s.id) ?? []));
+}
+
+type StoredResult = {
+  testCaseId: string | null;
+  passed: boolean;
+  output: string | null;
+  plainOutput: string | null;
+  errorMessage: string | null;
+  executionTimeMs: number | null;
+  position: number | null;
+  description: string | null;
+  hidden: boolean | null;
+};
+
+/** One stored result as `viewer` may see it; `index` stands in for a deleted case's position. */
+function toTestResult(r: StoredResult, index: number, viewer: Viewer): SubmissionTestResult {
+  // A case deleted since has lost its settings: treat it as hidden for students.
+  const hidden = r.hidden ?? true;
+  const secret = viewer === "student" && hidden;
+  return {
+    testCaseId: r.testCaseId,
+    position: r.position ?? index,
+    description: secret ? "" : (r.description ?? ""),
+    hidden,
+    passed: r.passed,
+    // A student learns only whether a hidden case passed: the transcript echoes its input, an
+    // error line can quote it, and a program can make its running time depend on it.
+    output: secret ? null : r.output,
+    plainOutput: secret ? null : r.plainOutput,
+    errorMessage: secret ? null : r.errorMessage,
+    executionTimeMs: secret ? null : r.executionTimeMs,
+  };
+}
+
+function toSubmission(s: SubmissionRow, results: SubmissionTestResult[]): Submission {
+  return {
     id: s.id,
     assignmentId: s.assignmentId,
     userId: s.userId,
@@ -91,8 +113,8 @@ async function withResults(db: Db, rows: SubmissionRow[], viewer: Viewer): Promi
     teacherGrade: s.teacherGrade,
     teacherNotes: s.teacherNotes,
     gradedAt: s.gradedAt?.toISOString() ?? null,
-    results: bySubmission.get(s.id) ?? [],
-  }));
+    results,
+  };
 }
 
 /**
@@ -156,6 +178,8 @@ export async function createSubmission(
   me: SessionUser,
   assignmentId: string,
   body: CreateBody,
+  /** config.hiddenReleaseMs from the route; 0 (off) only where no student waits (the demo seed). */
+  hiddenReleaseMs = 0,
 ): Promise<Submission> {
   const { as, cls } = await loadAssignmentFor(db, me, assignmentId);
   if (as !== "member") throw forbidden();
@@ -190,12 +214,52 @@ export async function createSubmission(
       input: testCases.input,
       expectedOutput: testCases.expectedOutput,
       hidden: testCases.hidden,
+      position: testCases.position,
+      description: testCases.description,
     })
     .from(testCases)
     .where(eq(testCases.assignmentId, assignmentId))
     .orderBy(asc(testCases.position), asc(testCases.id));
   // Grading takes a while; no transaction is held open meanwhile.
-  const graded = await gradeVisibleFirst(grader, body.code, cases, { userId: me.id, classId: cls.id });
+  const calledAt = performance.now();
+  const budgetMs = fullBudgetMs(cases.length);
+  let graded: Awaited<ReturnType<typeof gradeVisibleFirst>>;
+  try {
+    graded = await gradeVisibleFirst(grader, body.code, cases, { userId: me.id, classId: cls.id });
+  } catch (e) {
+    // A grader that failed part-way answers no sooner than a result would (a busy one ran nothing).
+    if (!(e instanceof AppError && e.code === "GRADER_BUSY"))
+      await waitUntil(
+        releaseAt(
+          calledAt,
+          { startedAt: calledAt, finishedAt: performance.now() },
+          hiddenReleaseMs,
+          budgetMs,
+        ),
+      );
+    throw e;
+  }
+  const results = cases.map((t, i) => {
+    const r = graded.results[i];
+    const keep = t.hidden ? keptOfHidden : <T>(text: T) => text;
+    return {
+      testCaseId: t.id,
+      passed: r.passed,
+      output: keep(visibleNul(r.output)),
+      // Kept so the failure view diagnoses the program as the browser did (closestOutput).
+      plainOutput: keep(
+        r.plainOutput === undefined || r.plainOutput === r.output ? null : visibleNul(r.plainOutput),
+      ),
+      errorMessage: keep(r.passed ? null : visibleNul(failureMessage(r.error))),
+      executionTimeMs: r.timeMs,
+    };
+  });
+  // The answer is ready; everything a student can see of it waits for its release time. Nothing
+  // is stored before then, so no read path (their submissions, the assignment list's status,
+  // a teacher's pages) can show it early. A grader without timing (a test's stand-in) counts from
+  // the call.
+  const timing = graded.timing ?? { startedAt: calledAt, finishedAt: performance.now() };
+  await waitUntil(releaseAt(calledAt, timing, hiddenReleaseMs, budgetMs));
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(submissions)
@@ -210,27 +274,16 @@ export async function createSubmission(
         verified: true,
       })
       .returning();
-    if (cases.length > 0) {
-      await tx.insert(testCaseResults).values(
-        cases.map((t, i) => {
-          const r = graded.results[i];
-          return {
-            submissionId: inserted.id,
-            testCaseId: t.id,
-            passed: r.passed,
-            output: visibleNul(r.output),
-            // Kept so the failure view diagnoses the program as the browser did (closestOutput).
-            plainOutput:
-              r.plainOutput === undefined || r.plainOutput === r.output ? null : visibleNul(r.plainOutput),
-            errorMessage: r.passed ? null : visibleNul(failureMessage(r.error)),
-            executionTimeMs: r.timeMs,
-          };
-        }),
-      );
-    }
+    if (results.length > 0)
+      await tx.insert(testCaseResults).values(results.map((r) => ({ submissionId: inserted.id, ...r })));
     return inserted;
   });
-  return (await withResults(db, [row], "student"))[0];
+  // Answered from memory in the teacher's order: reading the rows back would take longer the
+  // more a hidden case printed.
+  return toSubmission(
+    row,
+    results.map((r, i) => toTestResult({ ...r, ...cases[i] }, i, "student")),
+  );
 }
 
 export async function getSubmission(db: Db, me: SessionUser, id: string): Promise<Submission> {

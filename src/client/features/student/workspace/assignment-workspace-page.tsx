@@ -224,7 +224,8 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
           busy={busy === "submit"}
           disabled={busy !== null}
         >
-          <Send className="size-4" aria-hidden /> Submit Code
+          {/* The server answers no sooner than a second after grading starts (hidden test timing). */}
+          <Send className="size-4" aria-hidden /> {submitting ? "Checking your code…" : "Submit Code"}
         </Button>
         <RunStatus runner={runner} testCount={visibleTests.length} />
       </div>
