@@ -443,7 +443,7 @@ describe("lists, progress and export", () => {
     );
     const lines = (await res.text()).split("\r\n");
     expect(lines[0]).toBe(
-      "Student,E-mail,Status,Submitted at,Late,Tests passed,Score,Grade,Notes,Earlier grade,Class membership",
+      "Student,E-mail,Status,Submitted at,Late,Tests passed,Score,Grade,Notes,Earlier grade,Class membership,Comments",
     );
     // Notes starting with "=" are not formulas in a spreadsheet; the comma forces quoting.
     expect(lines[1]).toContain(`,"'=Well done, Ava",`);

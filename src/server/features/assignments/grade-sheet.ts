@@ -1,7 +1,8 @@
 // The assignment grade sheet behind GET /api/assignments/:id/export.csv: the progress view's rows
-// with score, grade and notes, in the cells a spreadsheet reads.
+// with score, grade, notes and the number of line comments, in the cells a spreadsheet reads.
 
 import type { Db } from "@/server/db/client.ts";
+import { commentCounts } from "@/server/features/comments/index.ts";
 import type { CsvCell } from "@/server/http/csv.ts";
 import type { SessionUser } from "@/server/types.ts";
 import { formatLateness } from "@/shared/domain/late-work.ts";
@@ -13,6 +14,11 @@ const round2 = (n: number) => Number(n.toFixed(2));
 /** The assignment grade sheet: one row per class member in name order, then those who left. */
 export async function assignmentGradeSheet(db: Db, me: SessionUser, id: string) {
   const { assignment, cls, rows } = await loadProgress(db, me, id);
+  // Line comments on the hand-in each row shows (decision "Help requests and line comments").
+  const comments = await commentCounts(
+    db,
+    rows.flatMap((r) => (r.submissionId ? [r.submissionId] : [])),
+  );
   const sheet: CsvCell[][] = [
     [
       "Student",
@@ -26,6 +32,7 @@ export async function assignmentGradeSheet(db: Db, me: SessionUser, id: string) 
       "Notes",
       "Earlier grade",
       "Class membership",
+      "Comments",
     ],
   ];
   for (const r of rows) {
@@ -42,6 +49,7 @@ export async function assignmentGradeSheet(db: Db, me: SessionUser, id: string) 
       r.notes,
       r.previousGrade === null ? null : round2(r.previousGrade),
       r.leftClass ? "Left the class" : "Member",
+      r.submissionId ? (comments.get(r.submissionId) ?? 0) : null,
     ]);
   }
   return { name: `${cls.name}-${assignment.name}`, rows: sheet };
