@@ -12,10 +12,30 @@
 //  · pairs: Dolos's allPairs() builds all n(n-1)/2 pairs, each with a longest-common-run search;
 //    here each fingerprint's files are walked once to count what every pair shares, and the
 //    longest run is searched only for the pairs that are kept.
-import { readFileSync } from "node:fs";
+import { readFileSync, readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
-import { File, FingerprintIndex, LanguagePicker, Pair, Region, TokenizedFile } from "@dodona/dolos-lib";
 
+/**
+ * On a busy machine the report gives way to the API: this thread (not the server's) runs at a
+ * lower priority (Linux: a thread's id works as a pid for setpriority), from before Dolos and
+ * its parsers load. Best effort elsewhere.
+ */
+function lowerThisThreadsPriority() {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
+  } catch {
+    // not Linux, or not allowed: the report still runs, at the same priority as the API
+  }
+}
+lowerThisThreadsPriority();
+
+const { File, FingerprintIndex, LanguagePicker, Pair, Region, TokenizedFile } = await import(
+  "@dodona/dolos-lib"
+);
+
+/** @typedef {import("@dodona/dolos-lib").Region} Region */
 /** @typedef {{ id: string, code: string }} Source */
 /** @typedef {{ jobId: number, kind: "report", files: Source[], template: string, floor: number, limit: number }} ReportJob */
 /** @typedef {{ jobId: number, kind: "pair", files: [Source, Source], template: string }} PairJob */
