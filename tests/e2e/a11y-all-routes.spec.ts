@@ -189,6 +189,21 @@ const VISITS: Record<string, Visit> = {
     url: (w) => `/teacher/classes/${w.classId}`,
     ready: heading("Set 3"),
   },
+  // The live lesson with one student and nothing recorded this lesson (live-lesson.spec.ts checks
+  // a busy board with axe too).
+  "/teacher/classes/:classId/live": {
+    who: "teacher",
+    url: (w) => `/teacher/classes/${w.classId}/live`,
+    ready: async (page) => {
+      await heading("Live lesson")(page);
+      await expect(page.getByTestId("live-tile")).toHaveCount(1);
+    },
+  },
+  "/teacher/classes/:classId/live/:studentId": {
+    who: "teacher",
+    url: (w) => `/teacher/classes/${w.classId}/live/${w.studentId}`,
+    ready: heading("Kit Student's code"),
+  },
   "/teacher/insights": { who: "teacher", url: () => "/teacher/insights", ready: heading(/Insights/) },
   "/teacher/settings": { who: "teacher", url: () => "/teacher/settings", ready: heading("Settings") },
   "/admin": {

@@ -3,7 +3,6 @@
 // a `changed` ping re-reads the summary, so tiles move within a couple of seconds of a student's
 // run, without a reload. The polite summary line is the only thing read out on a change.
 import { ArrowLeft, Radio } from "lucide-react";
-import { useId } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { useLiveStream, useLiveSummary } from "@/client/api/live.ts";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
@@ -23,7 +22,6 @@ export function LiveLessonPage() {
   const assignmentId = params.get("assignmentId") || null;
   const connection = useLiveStream(classId);
   const summary = useLiveSummary(classId, assignmentId);
-  const pickerId = useId();
   const data = summary.data;
 
   return (
@@ -52,7 +50,6 @@ export function LiveLessonPage() {
         <>
           <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
             <SelectField
-              id={pickerId}
               label="Work"
               className="w-full max-w-sm"
               value={assignmentId ?? ""}
