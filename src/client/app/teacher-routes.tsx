@@ -40,6 +40,7 @@ const LiveStudentPage = lazyPage(
   () => import("@/client/features/teacher/live/live-student-page.tsx"),
   "LiveStudentPage",
 );
+const HelpPage = lazyPage(() => import("@/client/features/teacher/help/help-page.tsx"), "HelpPage");
 const ExerciseBrowserPage = lazyPage(
   () => import("@/client/features/exercises/exercise-browser-page.tsx"),
   "ExerciseBrowserPage",
@@ -68,6 +69,7 @@ export const teacherRoutes: RouteObject[] = [
   { path: "classes/:classId", element: <ClassDetailPage /> },
   { path: "classes/:classId/live", element: <LiveLessonPage /> },
   { path: "classes/:classId/live/:studentId", element: <LiveStudentPage /> },
+  { path: "classes/:classId/help", element: <HelpPage /> },
   { path: "insights", element: <InsightsPage /> },
   { path: "settings", element: <SettingsPage /> },
   { path: "*", element: <Navigate to="/teacher/dashboard" replace /> },

@@ -36,6 +36,13 @@ import type { StudentAssignmentDetail, Submission } from "@/shared/api/assignmen
 import { parseErrorLine } from "@/shared/domain/error-explanations.ts";
 import { formatGrade } from "@/shared/domain/progress.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
+import {
+  CodeCommentsList,
+  HelpAnswer,
+  HelpCorner,
+  useHelpRequest,
+  useWorkspaceComments,
+} from "./help/index.ts";
 import { PreviousSubmissions } from "./previous-submissions.tsx";
 import { TeacherFeedback } from "./teacher-feedback.tsx";
 
@@ -106,6 +113,10 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
   const [askResubmit, setAskResubmit] = useState(false);
   const shownResults =
     results ?? (latestFinal ? serverRows(cases, latestFinal.results, latestFinal.code) : null);
+  // "I'm stuck" and the teacher's line comments (the latest hand-in's and the help answer's).
+  const help = useHelpRequest(assignment.id);
+  const comments = useWorkspaceComments(assignment.id, latestFinal?.id ?? null, help);
+  const [editorExtensions] = useState(() => [recorder.extension, comments.extension]);
 
   async function runCode() {
     if (busy) return;
@@ -227,8 +238,10 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
           {/* The server answers no sooner than a second after grading starts (hidden test timing). */}
           <Send className="size-4" aria-hidden /> {submitting ? "Checking your code…" : "Submit Code"}
         </Button>
+        <HelpCorner assignmentId={assignment.id} request={help} code={() => draft.code} />
         <RunStatus runner={runner} testCount={visibleTests.length} />
       </div>
+      <HelpAnswer request={help} />
       {runner.loadError && (
         <Alert tone="error">
           Python could not start: {runner.loadError}{" "}
@@ -277,6 +290,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             <h3 className="mb-2 font-semibold">Previous Submissions</h3>
             <PreviousSubmissions
               submissions={submissions.data}
+              commentsOn={comments.onSubmission}
               onRestore={(code) => {
                 recorder.restore(code);
                 editCode(code);
@@ -298,8 +312,9 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             onChange={editCode}
             onRun={runCode}
             label="Your Python code"
-            extensions={recorder.extension}
+            extensions={editorExtensions}
           />
+          <CodeCommentsList comments={comments.shown} code={draft.code} />
           <OutputConsole
             output={runner.output}
             waitingForInput={runner.waitingForInput}

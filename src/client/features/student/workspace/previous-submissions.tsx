@@ -5,14 +5,18 @@ import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { formatDateTime } from "@/client/lib/format.ts";
 import type { Submission } from "@/shared/api/assignments.ts";
+import type { CodeComment } from "@/shared/api/comments.ts";
 import { formatGrade } from "@/shared/domain/progress.ts";
 
 export function PreviousSubmissions({
   submissions,
   onRestore,
+  commentsOn,
 }: {
   submissions: Submission[] | undefined;
   onRestore: (code: string) => void;
+  /** The teacher's line comments on a hand-in. */
+  commentsOn?: (submissionId: string) => CodeComment[];
 }) {
   if (!submissions) return <p className="text-sm text-slate-500">Loading...</p>;
   if (submissions.length === 0) return <p className="text-sm text-slate-500">No submissions yet</p>;
@@ -39,6 +43,11 @@ export function PreviousSubmissions({
               <span className="font-medium">Teacher's notes:</span> {s.teacherNotes}
             </p>
           )}
+          {commentsOn?.(s.id).map((c) => (
+            <p key={c.id} className="mt-1 ml-7 whitespace-pre-wrap text-slate-700">
+              <span className="font-medium">Comment on line {c.line}:</span> {c.body}
+            </p>
+          ))}
         </li>
       ))}
     </ul>

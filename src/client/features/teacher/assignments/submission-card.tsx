@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
+import { SubmissionCodeWithComments } from "@/client/features/teacher/help/index.ts";
 import { formatDateTime } from "@/client/lib/format.ts";
 import { ASSIGNMENT_MESSAGES, type Submission, type SubmissionTestResult } from "@/shared/api/assignments.ts";
 import { formatLateness, lateBy } from "@/shared/domain/late-work.ts";
@@ -73,9 +74,14 @@ export function SubmissionCard({
 
         <section>
           <h4 className="mb-1 text-sm font-medium text-slate-700">Code</h4>
-          <pre className="rounded-lg bg-slate-900 p-3 font-mono text-sm break-words whitespace-pre-wrap text-slate-100">
-            {s.code || " "}
-          </pre>
+          {/* A hand-in takes line comments (issue 20); a test run's code is shown as it was. */}
+          {s.isFinal ? (
+            <SubmissionCodeWithComments submission={s} label={`Code of submission #${number}`} />
+          ) : (
+            <pre className="rounded-lg bg-slate-900 p-3 font-mono text-sm break-words whitespace-pre-wrap text-slate-100">
+              {s.code || " "}
+            </pre>
+          )}
         </section>
 
         <section>

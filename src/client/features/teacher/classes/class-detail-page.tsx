@@ -1,6 +1,6 @@
 // Class details (spec 02 §2): code with copy, 'Students (n)', grade export, 'Back to Classes';
 // beyond the spec, deleting the class and removing a student (each asks first).
-import { ArrowLeft, Download, Radio } from "lucide-react";
+import { ArrowLeft, Download, Hand, Radio } from "lucide-react";
 import { useParams } from "react-router";
 import { classExportUrl, useClass } from "@/client/api/classes.ts";
 import { ButtonLink, buttonClass } from "@/client/components/ui/button.tsx";
@@ -61,6 +61,10 @@ export function ClassDetailPage() {
             <ButtonLink to={`/teacher/classes/${c.id}/live`}>
               <Radio className="size-4" aria-hidden />
               Live lesson
+            </ButtonLink>
+            <ButtonLink to={`/teacher/classes/${c.id}/help`} variant="secondary">
+              <Hand className="size-4" aria-hidden />
+              Help requests
             </ButtonLink>
             <a href={classExportUrl(c.id)} download className={buttonClass("secondary")}>
               <Download className="size-4" aria-hidden />
