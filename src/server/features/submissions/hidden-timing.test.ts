@@ -89,8 +89,9 @@ describe("Submit Code answers at a time the hidden cases cannot set", () => {
   });
 
   it("answers hidden inputs 1 and 1000 at the same time when both finish within the quantum", async () => {
-    // 0.25 ms against 250 ms of busy-waiting in the hidden case (beyond the grader's first slice).
-    const code = busyWait(4000);
+    // 0.17 ms against 167 ms of busy-waiting in the hidden case (within the grader's first slice,
+    // so the job's run stays well inside the quantum even on a loaded machine).
+    const code = busyWait(6000);
     const [one, thousand] = await Promise.all([assignmentHiding("1"), assignmentHiding("1000")]);
     const [s1, s2, s3] = await Promise.all([newStudent(), newStudent(), newStudent()]);
     // Every grader host started and warm before anything is timed.
@@ -110,9 +111,9 @@ describe("Submit Code answers at a time the hidden cases cannot set", () => {
     console.log(`hidden input 1: ${round(times.one)} ms; hidden input 1000: ${round(times.thousand)} ms`);
     // Never before the release time (grading starts after the request arrives)...
     for (const ms of [...times.one, ...times.thousand]) expect(ms).toBeGreaterThanOrEqual(quantumMs - 1);
-    // ...and the 250 ms the hidden input asked for is not there to read: the two sets differ by
+    // ...and the 167 ms the hidden input asked for is not there to read: the two sets differ by
     // the machine's noise (a 2-core machine shared with other work), far less than that.
-    expect(Math.abs(median(times.thousand) - median(times.one))).toBeLessThan(100);
+    expect(Math.abs(median(times.thousand) - median(times.one))).toBeLessThan(80);
     // Answered at the first of the two times: the quantum after a start rounded up by at most a
     // quarter quantum (no wait for a slot here).
     expect(median(times.one)).toBeLessThan(quantumMs * (1 + FREE_WAIT_SHARE) + 400);

@@ -22,11 +22,13 @@ export const submissionRoutes = new Hono<AppEnv>()
     ),
   )
   .post("/assignments/:id/submissions", requireRole("student"), async (c) => {
+    const arrivedAt = performance.now();
     const body = await readJson(c, CreateSubmissionBody);
     const { db, grader, submitLimiter, config } = c.get("deps");
     const me = currentUser(c);
     // The fair-use lease ends after the answer's release time (decision "Hidden test timing").
-    const submit = () => createSubmission(db, grader, me, c.req.param("id"), body, config.hiddenReleaseMs);
+    const release = { quantumMs: config.hiddenReleaseMs, arrivedAt };
+    const submit = () => createSubmission(db, grader, me, c.req.param("id"), body, release);
     if (body.final) {
       const stored = await submitLimiter.run(me.id, submit);
       await announceWork(db, stored.assignmentId); // the class's live view (decision "The live lesson")

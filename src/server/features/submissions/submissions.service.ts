@@ -178,8 +178,11 @@ export async function createSubmission(
   me: SessionUser,
   assignmentId: string,
   body: CreateBody,
-  /** config.hiddenReleaseMs from the route; 0 (off) only where no student waits (the demo seed). */
-  hiddenReleaseMs = 0,
+  /**
+   * Submit Code's release (decision "Hidden test timing"): config.hiddenReleaseMs and when the
+   * request arrived (performance.now()). Left out only where no student waits (the demo seed).
+   */
+  release: { quantumMs: number; arrivedAt: number } = { quantumMs: 0, arrivedAt: performance.now() },
 ): Promise<Submission> {
   const { as, cls } = await loadAssignmentFor(db, me, assignmentId);
   if (as !== "member") throw forbidden();
@@ -221,7 +224,9 @@ export async function createSubmission(
     .where(eq(testCases.assignmentId, assignmentId))
     .orderBy(asc(testCases.position), asc(testCases.id));
   // Grading takes a while; no transaction is held open meanwhile.
-  const calledAt = performance.now();
+  // Counted from the request's arrival: everything before grading starts (checks, queries, the
+  // wait for a slot) is rounded into the release too.
+  const { quantumMs: hiddenReleaseMs, arrivedAt: calledAt } = release;
   const budgetMs = fullBudgetMs(cases.length);
   let graded: Awaited<ReturnType<typeof gradeVisibleFirst>>;
   try {
