@@ -127,6 +127,7 @@ const VISITS: Record<string, Visit> = {
     who: "student",
     url: (w) => `/student/assignments/${w.assignmentId}`,
     ready: heading("Echo"),
+    dialogs: [{ name: "I'm stuck", open: openButton("I'm stuck", "Ask your teacher for help") }],
   },
   "/student/exercises": {
     who: "student",
@@ -203,6 +204,15 @@ const VISITS: Record<string, Visit> = {
     who: "teacher",
     url: (w) => `/teacher/classes/${w.classId}/live/${w.studentId}`,
     ready: heading("Kit Student's code"),
+  },
+  // The help queue, empty (help-and-comments.spec.ts checks a queue with a request and the answer dialog).
+  "/teacher/classes/:classId/help": {
+    who: "teacher",
+    url: (w) => `/teacher/classes/${w.classId}/help`,
+    ready: async (page) => {
+      await heading("Help requests")(page);
+      await expect(page.getByText("No raised hands.")).toBeVisible();
+    },
   },
   "/teacher/insights": { who: "teacher", url: () => "/teacher/insights", ready: heading(/Insights/) },
   "/teacher/settings": { who: "teacher", url: () => "/teacher/settings", ready: heading("Settings") },

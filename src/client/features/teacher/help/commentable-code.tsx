@@ -31,6 +31,7 @@ export function CommentableCode({
 
   async function add(e: React.FormEvent) {
     e.preventDefault();
+    e.stopPropagation();
     if (line === null || body.trim() === "") return setError("Write a comment.");
     setBusy(true);
     setError(null);

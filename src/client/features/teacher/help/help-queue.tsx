@@ -58,7 +58,9 @@ export function HelpQueuePanel({ classId, headingLevel = 2 }: { classId: string;
                   <span className="font-semibold text-slate-900">{r.studentName}</span>
                   <span className="text-sm text-slate-600">{r.assignmentName}</span>
                   {r.status === "open" ? (
-                    <Badge tone="yellow">Waiting {waitingText(r.waitingMinutes)}</Badge>
+                    <Badge tone="yellow">
+                      {r.waitingMinutes < 1 ? "Just raised" : `Waiting ${waitingText(r.waitingMinutes)}`}
+                    </Badge>
                   ) : (
                     <Badge tone="green">Answered</Badge>
                   )}
@@ -110,8 +112,7 @@ function AnswerDialog({
   const [error, setError] = useState<string | null>(null);
   const dirty = message.trim() !== "" || drafts.length > 0;
 
-  async function send(e: React.FormEvent) {
-    e.preventDefault();
+  async function send() {
     if (!dirty) return setError("Write a message or a comment on a line.");
     setError(null);
     try {
@@ -134,7 +135,8 @@ function AnswerDialog({
       wide
       dirty={dirty}
     >
-      <form onSubmit={send} className="space-y-4">
+      {/* Not a form: each line's comment form sits inside, and forms do not nest. */}
+      <div className="space-y-4">
         <p className="text-sm text-slate-700">
           {request.assignmentName}: their code when they asked. Use the speech-bubble button on a line to
           comment on it.
@@ -184,11 +186,11 @@ function AnswerDialog({
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={answer.isPending}>
+          <Button onClick={send} busy={answer.isPending}>
             Send answer
           </Button>
         </div>
-      </form>
+      </div>
     </Dialog>
   );
 }
