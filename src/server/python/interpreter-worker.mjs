@@ -108,8 +108,10 @@ function useSharedWasmModule() {
 /** @type {{ instance: WebAssembly.Instance, imports: Record<string, any>, module: WebAssembly.Module, watch: import("./interpreter-reset.mjs").ImportWatch } | null} */
 let wasmParts = null;
 
-// A clear message for the obvious attempts. Not the defence (a re-imported posix gets the
-// original back); the neutralised spawnSync is.
+// A clear message for the obvious attempts outside a run. During a run os.system (and
+// posix.system) are harness.py's stand-in, which starts nothing: "clear" clears the console, any
+// other command answers like a shell without it. Neither is the defence (a re-imported posix gets
+// the original back); the neutralised spawnSync is.
 const BLOCK_SYSTEM = `
 def _pyclass_block_system():
     import os, posix

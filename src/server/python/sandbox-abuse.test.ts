@@ -136,9 +136,13 @@ describe("escapes to the host", () => {
     expectFailedWith(r, /^Error: JsException: EvalError: Code generation from strings disallowed/);
   });
 
-  it("cannot run shell commands with os.system", async () => {
+  it("cannot run shell commands with os.system (the harness's stand-in starts nothing)", async () => {
+    // os.system is harness.py's during a run: "clear" clears, anything else answers like a shell
+    // without that command (status 127 << 8), as CPython carries on after it.
     const r = await probe(`import os\nprint(os.system('touch ${marker}'))\n`);
-    expectFailedWith(r, /^Error: PermissionError: running other programs is not allowed here \(line 2\)$/);
+    expect(r.passed).toBe(false);
+    expect(r.error).toBeNull();
+    expect(r.output).toBe("32512\n");
     expect(fs.existsSync(marker)).toBe(false);
   });
 

@@ -1,5 +1,7 @@
 // Types for console-recorder.mjs (plain JS so the sandboxed grader host needs no TypeScript loader).
 export const OUTPUT_LIMIT_LINE: string;
+export const MAX_WARNINGS: number;
+export const MAX_WARNING_CHARS: number;
 export function splitInput(text: string): string[];
 export function appendLine(text: string, line: string): string;
 export type ConsoleRecorder = {
@@ -9,11 +11,17 @@ export type ConsoleRecorder = {
   limited(): boolean;
   transcript(): string;
   output(): string;
+  warn(text: string): void;
+  warnings(): string[];
+  clear(): void;
+  clearedAt(): number;
 };
 export function createConsoleRecorder(options: {
   maxOutput: number;
   isFrozen?: () => boolean;
   onText?: (text: string) => void;
+  onWarning?: (line: string) => void;
+  onClear?: () => void;
 }): ConsoleRecorder;
 export const UNREADABLE_LINE: string;
 export const MAX_ERROR_CHARS: number;
@@ -24,6 +32,7 @@ export type RecordedRun = {
   error_type: string | null;
   line: number | null;
   prompt: string | null;
+  warnings?: string[];
 };
 export function recordedRun(record: {
   transcript: string;
@@ -31,4 +40,5 @@ export function recordedRun(record: {
   limited: boolean;
   error: unknown;
   prompt?: string | null;
+  warnings?: string[];
 }): RecordedRun;

@@ -7,8 +7,16 @@
 //
 // The cap counts characters (code points, as Python's len does) of the whole transcript. The
 // write that crosses it is kept up to the cap and refused; every later write is refused too.
+//
+// Apart from the transcript, never part of what tests compare: warnings (text the harness writes
+// a line at a time; anything else that arrives there is only the program's claim, kept to
+// MAX_WARNINGS lines of MAX_WARNING_CHARS) and where the console was last cleared
+// (os.system("clear"): the browser shows the transcript from there on).
 
 export const OUTPUT_LIMIT_LINE = "[output limit reached]";
+/** The most warning lines kept per run, and the longest (as in harness.py). */
+export const MAX_WARNINGS = 20;
+export const MAX_WARNING_CHARS = 500;
 
 /** Test input is lines separated by newlines; a final newline does not add an empty line. */
 export function splitInput(/** @type {string} */ text) {
@@ -58,30 +66,44 @@ export function appendLine(/** @type {string} */ text, /** @type {string} */ lin
  * @property {() => boolean} limited  whether the cap was reached
  * @property {() => string} transcript
  * @property {() => string} output
+ * @property {(text: string) => void} warn  warning text (lines end with "\n"); never refused
+ * @property {() => string[]} warnings  the warning lines kept
+ * @property {() => void} clear  the console was cleared here
+ * @property {() => number} clearedAt  where the console shows the transcript from (UTF-16 index)
  */
 
 /**
- * @param {{ maxOutput: number, isFrozen?: () => boolean, onText?: (text: string) => void }} options
+ * @param {{ maxOutput: number, isFrozen?: () => boolean, onText?: (text: string) => void, onWarning?: (line: string) => void, onClear?: () => void }} options
  *   `isFrozen` is asked on every write (e.g. a flag the timing thread sets when the time limit
- *   fires); `onText` sees each accepted piece (for streaming to a console).
+ *   fires); `onText` sees each accepted piece (for streaming to a console), `onWarning` each
+ *   warning line kept, `onClear` each clear of the console.
  * @returns {ConsoleRecorder} `print`/`console` return false when the text was refused (cap
  *   reached or frozen): the caller makes that write fail.
  */
-export function createConsoleRecorder({ maxOutput, isFrozen, onText }) {
+export function createConsoleRecorder({ maxOutput, isFrozen, onText, onWarning, onClear }) {
   /** @type {string[]} */
   const transcript = [];
   /** @type {string[]} */
   const output = [];
   let size = 0;
+  /** The transcript's length in UTF-16 units (where a clear happened). */
+  let units = 0;
+  let cleared = 0;
   let limited = false;
   let frozen = false;
+  /** @type {string[]} */
+  const warningLines = [];
+  /** The warning line being written (up to MAX_WARNING_CHARS of it). */
+  let partial = "";
+
+  const isStopped = () => {
+    if (frozen || (isFrozen?.() ?? false)) frozen = true;
+    return frozen;
+  };
 
   /** @param {string} text @param {boolean} printed */
   function add(text, printed) {
-    if (frozen || (isFrozen?.() ?? false)) {
-      frozen = true;
-      return false;
-    }
+    if (isStopped()) return false;
     if (limited) return false;
     if (!text) return true;
     const room = Math.max(0, maxOutput - size);
@@ -93,6 +115,7 @@ export function createConsoleRecorder({ maxOutput, isFrozen, onText }) {
     }
     size += n;
     if (text) {
+      units += text.length;
       transcript.push(text);
       if (printed) output.push(text);
       onText?.(text);
@@ -109,6 +132,30 @@ export function createConsoleRecorder({ maxOutput, isFrozen, onText }) {
     limited: () => limited,
     transcript: () => transcript.join(""),
     output: () => output.join(""),
+    warn(text) {
+      if (isStopped() || typeof text !== "string") return;
+      const pieces = text.split("\n");
+      for (const [i, piece] of pieces.entries()) {
+        if (warningLines.length >= MAX_WARNINGS) return;
+        if (codePoints(partial) < MAX_WARNING_CHARS)
+          partial = headCodePoints(partial + headCodePoints(piece, MAX_WARNING_CHARS), MAX_WARNING_CHARS);
+        if (i === pieces.length - 1) break;
+        const line = partial;
+        partial = "";
+        if (line) {
+          warningLines.push(line);
+          onWarning?.(line);
+        }
+      }
+    },
+    warnings: () =>
+      partial && warningLines.length < MAX_WARNINGS ? [...warningLines, partial] : [...warningLines],
+    clear() {
+      if (isStopped() || limited) return;
+      cleared = units;
+      onClear?.();
+    },
+    clearedAt: () => cleared,
   };
 }
 
@@ -125,6 +172,7 @@ export const MAX_ERROR_CHARS = 4000;
  * @property {string | null} error_type
  * @property {number | null} line
  * @property {string | null} prompt
+ * @property {string[]} [warnings]  shown apart from the transcript (browser only)
  */
 
 /**
@@ -133,12 +181,14 @@ export const MAX_ERROR_CHARS = 4000;
  * `[output limit reached]` whatever the program claimed; an error line must start `Error: `
  * (cut to MAX_ERROR_CHARS; anything else reads UNREADABLE_LINE); it ends both texts, on a line
  * of its own. In re-run mode, `prompt` says the program stopped for input (no error line).
- * @param {{ transcript: string, output: string, limited: boolean, error: unknown, prompt?: string | null }} record
+ * `warnings`, when given (the browser), are passed on apart from the transcript.
+ * @param {{ transcript: string, output: string, limited: boolean, error: unknown, prompt?: string | null, warnings?: string[] }} record
  * @returns {RecordedRun}
  */
-export function recordedRun({ transcript, output, limited, error, prompt = null }) {
+export function recordedRun({ transcript, output, limited, error, prompt = null, warnings }) {
+  const apart = Array.isArray(warnings) ? { warnings: [...warnings] } : {};
   if (!limited && typeof prompt === "string") {
-    return { transcript, output, error: null, error_type: "InputNeeded", line: null, prompt };
+    return { transcript, output, error: null, error_type: "InputNeeded", line: null, prompt, ...apart };
   }
   /** @type {number | null} */
   let line = null;
@@ -159,5 +209,6 @@ export function recordedRun({ transcript, output, limited, error, prompt = null 
     error_type: type,
     line,
     prompt: null,
+    ...apart,
   };
 }

@@ -7,22 +7,38 @@ scoring live in TypeScript (compare.ts); this file only runs code and captures i
 The transcript rule: the transcript is everything printed, each input() prompt, and each input
 line echoed with a newline, exactly as a console shows it. Scripted input is consumed line by
 line; once it runs out input() returns '' (echoed as an empty line, as if Enter was pressed).
+
+Apart from the transcript (never part of what tests compare): warnings (compile time and run time,
+"Warning (line N): message") and os.system("clear"), which empties the browser's console.
+The program runs as CPython runs a file: in a real module installed as sys.modules["__main__"],
+with sys.argv == ["main.py"], and as many recursion levels as `python3 main.py` gives it.
 """
 
 import builtins
 import io
+import operator
 import os
 import random
 import shutil
 import sys
 import tempfile
+import types
+import warnings
 
 STUDENT_FILENAME = "<main>"
 OUTPUT_LIMIT_LINE = "[output limit reached]"
 DEFAULT_MAX_OUTPUT = 1_000_000
 # Deep recursion past this overflows the JavaScript stack in Pyodide and can leave the
-# interpreter broken, so student code may lower the limit but never raise it beyond this.
+# interpreter broken, so student code may lower the limit but never raise it beyond this. It is
+# the limit the program sees: the harness's own few frames below it are added on top (as if the
+# program were run as a file, where its module is the first frame).
 MAX_RECURSION_LIMIT = 1000
+# Warnings are shown apart from the output; at most this many per run, each cut to this length.
+MAX_WARNINGS = 20
+MAX_WARNING_CHARS = 500
+# os.system of anything but "clear"/"cls": the wait status of a shell that has no such command
+# (exit status 127, as os.waitstatus_to_exitcode(32512) says). Nothing runs, nothing is printed.
+SYSTEM_NOT_FOUND = 127 << 8
 # Reseeds the random module's shared generator from os.urandom. Taken now, so a program that
 # replaced random.seed (or random._inst) in an earlier test of its job cannot skip it.
 _RESEED_RANDOM = random.seed
@@ -59,10 +75,18 @@ class _Console:
     def __init__(self, max_output, on_output):
         self.transcript = []
         self.output = []
+        self.warnings = []
         self.size = 0
         self.max_output = max_output
         self.on_output = on_output
         self.limited = False
+
+    def warn(self, line):
+        if len(self.warnings) < MAX_WARNINGS and line not in self.warnings:
+            self.warnings.append(line)
+
+    def clear(self):
+        """os.system("clear"): only the browser's console empties; the transcript keeps it all."""
 
     def add(self, text, printed, fd=1):
         if not text:
@@ -94,15 +118,19 @@ def _write_fd(fd, text):
 
 class _HostConsole:
     """The server's console: nothing is kept here. Printed text goes to file descriptor 1 (2 for
-    stderr), console-only text (prompts, the echo of input past its end) to `console_fd`; the
+    stderr), console-only text (prompts, the echo of input past its end) to `console_fd`,
+    warnings (one line each) to `warnings_fd`, and os.system("clear") writes to `clear_fd`; the
     host records and caps what arrives there. Standard output is a buffered C text stream (print
-    stays as fast as collecting in Python); a prompt, input, stderr and the end of the run flush
-    it first, so the order is kept."""
+    stays as fast as collecting in Python); a prompt, input, stderr, a clear and the end of the run
+    flush it first, so the order is kept."""
 
     limited = False
 
-    def __init__(self, console_fd, stream=False):
+    def __init__(self, console_fd, stream=False, warnings_fd=None, clear_fd=None):
         self._console_fd = console_fd
+        self._warnings_fd = warnings_fd
+        self._clear_fd = clear_fd
+        self._warned = set()
         if stream:
             # The browser: each write reaches the page as it is printed (as `python -u`).
             self.stdout = io.TextIOWrapper(
@@ -129,6 +157,24 @@ class _HostConsole:
             return
         self.stdout.flush()
         _write_fd(fd if printed else self._console_fd, text)
+
+    def warn(self, line):
+        if self._warnings_fd is None or line in self._warned or len(self._warned) >= MAX_WARNINGS:
+            return
+        self._warned.add(line)
+        try:
+            _write_fd(self._warnings_fd, line + "\n")
+        except OSError:
+            pass  # the program closed the descriptor: the warning is lost, the run goes on
+
+    def clear(self):
+        self.stdout.flush()
+        if self._clear_fd is None:
+            return
+        try:
+            _write_fd(self._clear_fd, "\f")
+        except OSError:
+            pass
 
 
 class _Writer(io.TextIOBase):
@@ -310,16 +356,85 @@ def format_error(exc):
     return text, line
 
 
-def _clamped_setrecursionlimit(original):
-    def setrecursionlimit(limit):
-        original(min(int(limit), MAX_RECURSION_LIMIT))
+def _frames_below():
+    """How many Python frames the caller's caller stands on, itself included: the harness's frames
+    under the program's module frame (which is the first frame when CPython runs a file)."""
+    depth = 0
+    frame = sys._getframe(1)
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back
+    return depth
 
-    return setrecursionlimit
+
+def _recursion_limit_view(original_set, original_get, offset):
+    """sys.setrecursionlimit / sys.getrecursionlimit as the program sees them: the harness's
+    `offset` frames are added to what it asks for (clamped to MAX_RECURSION_LIMIT) and taken
+    off what it reads back."""
+
+    def setrecursionlimit(limit):
+        limit = operator.index(limit)
+        if limit < 1:
+            raise ValueError("recursion limit must be greater or equal than 1")
+        original_set(min(limit, MAX_RECURSION_LIMIT) + offset)
+
+    def getrecursionlimit():
+        return original_get() - offset
+
+    return setrecursionlimit, getrecursionlimit
+
+
+def _is_clear(command):
+    """"clear" or "cls", any case and spacing, or both joined by || (the usual portable idiom)."""
+    parts = command.lower().split("||")
+    return all(part.strip() in ("clear", "cls") for part in parts)
+
+
+def _system_for(console):
+    """os.system for a run: nothing is ever started. "clear"/"cls" empty the console (the browser's;
+    the transcript that tests compare keeps everything) and return 0; any other command returns
+    the status of a shell that has no such command (SYSTEM_NOT_FOUND), as CPython does without
+    raising."""
+
+    def system(command):
+        command = os.fspath(command)
+        if isinstance(command, bytes):
+            command = command.decode("utf-8", "replace")
+        if _is_clear(command):
+            console.clear()
+            return 0
+        return SYSTEM_NOT_FOUND
+
+    return system
+
+
+def _warning_line(message, filename, lineno):
+    """'Warning (line N): message' for the program's own lines, 'Warning: message' otherwise."""
+    try:
+        text = str(message)
+    except BaseException:  # noqa: BLE001 - a warning class whose str() fails still shows
+        text = type(message).__name__
+    text = " ".join(text.splitlines()).strip() or type(message).__name__
+    where = f" (line {lineno})" if filename == STUDENT_FILENAME and isinstance(lineno, int) else ""
+    return f"Warning{where}: {text}"[:MAX_WARNING_CHARS]
+
+
+def _showwarning_for(console, original):
+    """warnings.showwarning for a run: into the console's warnings, never into the output. A
+    warning sent to a file of the program's choosing (file=...) goes there, as in CPython."""
+
+    def showwarning(message, category, filename, lineno, file=None, line=None):
+        if file is not None:
+            return original(message, category, filename, lineno, file, line)
+        console.warn(_warning_line(message, filename, lineno))
+
+    return showwarning
 
 
 def _execute(code, console, stdin, stdout, stderr, fresh_dir):
-    """Runs `code` as __main__ in a fresh namespace with the console and input wired in, and
-    restores the interpreter afterwards. Returns (error, error_type, line, prompt)."""
+    """Runs `code` as CPython runs a file: in a new module installed as sys.modules["__main__"],
+    with the console and input wired in, and restores the interpreter afterwards (the module's
+    namespace is emptied). Returns (error, error_type, line, prompt)."""
     saved = {
         "stdout": sys.stdout,
         "stderr": sys.stderr,
@@ -327,12 +442,20 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir):
         "__stdout__": sys.__stdout__,
         "__stderr__": sys.__stderr__,
         "__stdin__": sys.__stdin__,
+        "argv": sys.argv,
     }
     saved_input = builtins.input
     saved_setrecursionlimit = sys.setrecursionlimit
+    saved_getrecursionlimit = sys.getrecursionlimit
     saved_limit = sys.getrecursionlimit()
+    saved_system = os.system
+    posix = sys.modules.get(os.name)
+    saved_posix_system = getattr(posix, "system", None)
+    saved_main = sys.modules.get("__main__")
     saved_cwd = os.getcwd()
     work_dir = None
+    # The program's module frame stands on these; CPython running a file puts nothing below it.
+    offset = _frames_below()
 
     error = None
     error_type = None
@@ -342,16 +465,30 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir):
         if fresh_dir:
             work_dir = tempfile.mkdtemp(prefix="run-")
             os.chdir(work_dir)
-        saved_setrecursionlimit(min(saved_limit, MAX_RECURSION_LIMIT))
-        sys.setrecursionlimit = _clamped_setrecursionlimit(saved_setrecursionlimit)
+        saved_setrecursionlimit(min(saved_limit, MAX_RECURSION_LIMIT) + offset)
+        sys.setrecursionlimit, sys.getrecursionlimit = _recursion_limit_view(
+            saved_setrecursionlimit, saved_getrecursionlimit, offset
+        )
+        os.system = _system_for(console)
+        if saved_posix_system is not None:
+            posix.system = os.system
         builtins.input = stdin.input
         sys.stdout = sys.__stdout__ = stdout
         sys.stderr = sys.__stderr__ = stderr
         sys.stdin = sys.__stdin__ = stdin
-        namespace = {"__name__": "__main__", "__builtins__": builtins, "__file__": "main.py"}
+        sys.argv = ["main.py"]
+        module = types.ModuleType("__main__")
+        namespace = module.__dict__
+        namespace.update({"__builtins__": builtins, "__file__": "main.py"})
+        sys.modules["__main__"] = module
         try:
-            compiled = compile(code, STUDENT_FILENAME, "exec")
-            exec(compiled, namespace)
+            with warnings.catch_warnings():
+                warnings.showwarning = _showwarning_for(console, warnings.showwarning)
+                # Compile-time warnings name the file, not __main__: shown as CPython 3.12+ shows
+                # them (an invalid escape is a DeprecationWarning before 3.12, hidden by default).
+                warnings.filterwarnings("default", category=DeprecationWarning, module=STUDENT_FILENAME)
+                compiled = compile(code, STUDENT_FILENAME, "exec")
+                exec(compiled, namespace)
         except SystemExit as exc:
             # exit("message") prints the message, as CPython does; a number prints nothing.
             if exc.code is not None and not isinstance(exc.code, int):
@@ -375,7 +512,15 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir):
             setattr(sys, name, value)
         builtins.input = saved_input
         sys.setrecursionlimit = saved_setrecursionlimit
+        sys.getrecursionlimit = saved_getrecursionlimit
         saved_setrecursionlimit(saved_limit)
+        os.system = saved_system
+        if saved_posix_system is not None:
+            posix.system = saved_posix_system
+        if saved_main is not None:
+            sys.modules["__main__"] = saved_main
+        else:
+            sys.modules.pop("__main__", None)
         if work_dir is not None:
             try:
                 os.chdir(saved_cwd)
@@ -402,6 +547,8 @@ def run_program(
     error_type   exception class name, 'OutputLimit', 'InputNeeded' or None
     line         line of the student's code the error happened on, or None
     prompt       the prompt that was waiting, in re-run mode (error_type 'InputNeeded')
+    warnings     'Warning (line N): message' lines, apart from the transcript (at most
+                 MAX_WARNINGS, each once)
     """
     console = _Console(max_output, on_output)
     stdin = _Input(console, split_input(input_text), read_line, need_more)
@@ -426,14 +573,16 @@ def run_program(
         "error_type": error_type,
         "line": line,
         "prompt": prompt,
+        "warnings": list(console.warnings),
     }
 
 
-def run_on_host(code, console_fd, fresh_dir=True, stream=False):
+def run_on_host(code, console_fd, fresh_dir=True, stream=False, warnings_fd=None, clear_fd=None):
     """The entry point of both Pyodide workers (server grader and browser; see
     pyodide-console.mjs). Runs `code` like run_program, but keeps no console: printed text goes
-    to descriptors 1/2, prompts to `console_fd`, and input lines come from descriptor 0; the
-    worker records (and caps) all of it outside Python. `stream` leaves stdout unbuffered (the
+    to descriptors 1/2, prompts to `console_fd`, warnings (a line each) to `warnings_fd`, a
+    clear of the console to `clear_fd`, and input lines come from descriptor 0; the worker
+    records (and caps) all of it outside Python. `stream` leaves stdout unbuffered (the
     browser shows output as it is printed). Returns the error line (the same 'Error: ...' text
     run_program would append), or None. The host treats the answer as a claim by the program -
     it only ever fails the program's own test - and checks its type and size."""
@@ -441,7 +590,7 @@ def run_on_host(code, console_fd, fresh_dir=True, stream=False):
     # start in the snapshot's state: the same "random" numbers for every run, student and host.
     # CPython seeds each process from os.urandom; each run here is such a process.
     _RESEED_RANDOM()
-    console = _HostConsole(console_fd, stream)
+    console = _HostConsole(console_fd, stream, warnings_fd, clear_fd)
     stdin = _Input(console, None, None, False, from_fd=True)
     stdout = console.stdout
     stderr = _Writer(console, "<stderr>", 2)

@@ -5,6 +5,8 @@ export type RunOptions = {
   readLine?: (prompt: string) => string | null;
   needMore?: boolean;
   onText?: (text: string) => void;
+  onWarning?: (line: string) => void;
+  onClear?: () => void;
   freshDir?: boolean;
   stream?: boolean;
 };
@@ -14,6 +16,8 @@ export type ConsoleRecord = {
   limited: boolean;
   error: string | null;
   prompt: string | null;
+  warnings: string[];
+  clearedAt: number;
 };
 export type PyodideConsole = {
   print(text: string): boolean;

@@ -7,7 +7,10 @@
 // - console-only text written to the device /dev/pyclass-console (prompts, and the echo of
 //   input() past the end of the input);
 // - each input line as it is consumed (fd 0): the test's lines, then (browser) lines the user
-//   types, or (browser re-run mode) a stop that reports the prompt waiting for one.
+//   types, or (browser re-run mode) a stop that reports the prompt waiting for one;
+// - apart from all of that, never in the transcript: warning lines written to the device
+//   /dev/pyclass-warnings, and a write to /dev/pyclass-clear for os.system("clear") (the browser
+//   empties its console). The program can write to both too: a claim about its own console only.
 // Plain JavaScript with JSDoc so the sandboxed grader host loads it without a TypeScript loader.
 import { createConsoleRecorder, splitInput, UNREADABLE_LINE } from "./console-recorder.mjs";
 
@@ -15,6 +18,8 @@ import { createConsoleRecorder, splitInput, UNREADABLE_LINE } from "./console-re
 const EIO = 29;
 const SIGINT = 2;
 const CONSOLE_DEVICE = "/dev/pyclass-console";
+const WARNINGS_DEVICE = "/dev/pyclass-warnings";
+const CLEAR_DEVICE = "/dev/pyclass-clear";
 
 /**
  * @typedef {object} RunOptions
@@ -25,6 +30,8 @@ const CONSOLE_DEVICE = "/dev/pyclass-console";
  * @property {boolean} [needMore]  re-run mode: once they are used up, stop the program and report
  *   the prompt that was waiting
  * @property {(text: string) => void} [onText]  each recorded piece, as it is written
+ * @property {(line: string) => void} [onWarning]  each warning line kept, as it is written
+ * @property {() => void} [onClear]  the program cleared the console (os.system("clear"))
  * @property {boolean} [freshDir]  run in a new empty folder (default true)
  * @property {boolean} [stream]  unbuffered stdout, so each print reaches onText at once
  */
@@ -36,6 +43,8 @@ const CONSOLE_DEVICE = "/dev/pyclass-console";
  * @property {boolean} limited  the output cap was reached
  * @property {string | null} error  the error line the harness claimed (or UNREADABLE_LINE)
  * @property {string | null} prompt  re-run mode: the program stopped for input after this prompt
+ * @property {string[]} warnings  warning lines, apart from the transcript
+ * @property {number} clearedAt  the console shows the transcript from here (UTF-16 index; 0: all)
  */
 
 /**
@@ -148,8 +157,44 @@ export function attachConsole(py, { interrupt = null } = {}) {
     },
   });
   py.FS.mkdev(CONSOLE_DEVICE, consoleDev);
-  const openConsole = () => py.FS.open(CONSOLE_DEVICE, "w").fd;
-  let consoleFd = openConsole();
+
+  // Warnings and clears: recorded apart (console-recorder.mjs caps them); a write never fails.
+  const warningsDecoder = new TextDecoder();
+  /** @param {number} minor @param {string} name @param {(bytes: Uint8Array) => void} take */
+  const sideDevice = (minor, name, take) => {
+    const dev = py.FS.makedev(64, minor);
+    py.FS.registerDevice(dev, {
+      open() {},
+      close() {},
+      read() {
+        return 0;
+      },
+      /** @param {unknown} _stream @param {Int8Array} buffer @param {number} offset @param {number} length */
+      write(_stream, buffer, offset, length) {
+        take(new Uint8Array(buffer.buffer, buffer.byteOffset + offset, length));
+        return length;
+      },
+    });
+    py.FS.mkdev(name, dev);
+    return dev;
+  };
+  const warningsDev = sideDevice(1, WARNINGS_DEVICE, (bytes) =>
+    recorder?.warn(warningsDecoder.decode(bytes, { stream: true })),
+  );
+  const clearDev = sideDevice(2, CLEAR_DEVICE, () => recorder?.clear());
+
+  /**
+   * A descriptor open on `name`: `fd` itself, or a new one when the program closed or replaced it
+   * in an earlier run.
+   * @param {string} name @param {number} dev @param {number} [fd]
+   */
+  const deviceFd = (name, dev, fd) => {
+    const stream = fd === undefined ? null : py.FS.getStream(fd);
+    return stream && stream.node?.rdev === dev ? /** @type {number} */ (fd) : py.FS.open(name, "w").fd;
+  };
+  let consoleFd = deviceFd(CONSOLE_DEVICE, consoleDev);
+  let warningsFd = deviceFd(WARNINGS_DEVICE, warningsDev);
+  let clearFd = deviceFd(CLEAR_DEVICE, clearDev);
 
   const runOnHost = py.globals.get("run_on_host");
   const PythonError = py.ffi.PythonError;
@@ -172,17 +217,25 @@ export function attachConsole(py, { interrupt = null } = {}) {
       waitingPrompt = null;
       prompt = "";
       pending = null;
-      recorder = createConsoleRecorder({ maxOutput: Number(options.maxOutput) || 0, onText: options.onText });
+      recorder = createConsoleRecorder({
+        maxOutput: Number(options.maxOutput) || 0,
+        onText: options.onText,
+        onWarning: options.onWarning,
+        onClear: options.onClear,
+      });
       /** @type {string | null} */
       let error = null;
       try {
-        // The program may have closed or replaced the console descriptor in an earlier run.
-        const stream = py.FS.getStream(consoleFd);
-        if (!stream || stream.node?.rdev !== consoleDev) consoleFd = openConsole();
-        const answer = runOnHost.callKwargs(String(code), consoleFd, {
-          fresh_dir: options.freshDir !== false,
-          stream: options.stream === true,
-        });
+        consoleFd = deviceFd(CONSOLE_DEVICE, consoleDev, consoleFd);
+        warningsFd = deviceFd(WARNINGS_DEVICE, warningsDev, warningsFd);
+        clearFd = deviceFd(CLEAR_DEVICE, clearDev, clearFd);
+        // Only the arguments that differ from run_on_host's defaults: the server's reset counts
+        // the values converted into Python per test (interpreter-reset.mjs, CALLS_PER_TEST).
+        /** @type {Record<string, number | boolean>} */
+        const kwargs = { warnings_fd: warningsFd, clear_fd: clearFd };
+        if (options.freshDir === false) kwargs.fresh_dir = false;
+        if (options.stream === true) kwargs.stream = true;
+        const answer = runOnHost.callKwargs(String(code), consoleFd, kwargs);
         if (typeof answer === "string" || answer === undefined || answer === null) error = answer ?? null;
         else {
           answer?.destroy?.();
@@ -203,6 +256,7 @@ export function attachConsole(py, { interrupt = null } = {}) {
       // Bytes of a character split across writes.
       for (const d of decoders) recorder.print(d.decode());
       recorder.console(consoleDecoder.decode());
+      recorder.warn(warningsDecoder.decode());
       /** @type {ConsoleRecord} */
       const record = {
         transcript: recorder.transcript(),
@@ -210,6 +264,8 @@ export function attachConsole(py, { interrupt = null } = {}) {
         limited: recorder.limited(),
         error,
         prompt: waitingPrompt,
+        warnings: recorder.warnings(),
+        clearedAt: recorder.clearedAt(),
       };
       recorder = null;
       return record;
