@@ -8,7 +8,14 @@ import { badRequest } from "@/server/errors.ts";
 import { announceWork } from "@/server/live/index.ts";
 import type { AppEnv } from "@/server/types.ts";
 import { ActivityBatch } from "@/shared/api/activity.ts";
-import { assertBatchSize, countBatch, pasteEvidence, readHistory, recordBatch } from "./activity.service.ts";
+import {
+  assertBatchSize,
+  countBatch,
+  countDay,
+  pasteEvidence,
+  readHistory,
+  recordBatch,
+} from "./activity.service.ts";
 
 const teacher = requireRole("teacher");
 
@@ -19,6 +26,10 @@ export const activityRoutes = new Hono<AppEnv>()
     // Measured before parsing: the input hygiene read at most 1 MB, a batch may be 256 KB.
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     assertBatchSize(bytes.byteLength);
+    // Counted before parsing: a flood past the allowance costs one upsert a request, not a parse
+    // and a validation of up to 256 KB each.
+    const arrival = now();
+    if (config.rateLimit) await countBatch(db, me.id, bytes.byteLength, arrival);
     let body: unknown;
     try {
       body = JSON.parse(new TextDecoder().decode(bytes));
@@ -28,8 +39,7 @@ export const activityRoutes = new Hono<AppEnv>()
     const parsed = ActivityBatch.safeParse(body);
     if (!parsed.success)
       throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request.", "VALIDATION");
-    const arrival = now();
-    if (config.rateLimit) await countBatch(db, me.id, bytes.byteLength, arrival);
+    if (config.rateLimit) await countDay(db, me.id, bytes.byteLength, parsed.data.events.length, arrival);
     const stored = await recordBatch(db, me, parsed.data, arrival);
     // The class's live view reads its summary again (decision "The live lesson").
     if (stored.stored > 0) await announceWork(db, parsed.data.assignmentId);

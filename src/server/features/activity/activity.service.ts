@@ -36,8 +36,18 @@ export const ACTIVITY_MESSAGES = {
 export const ACTIVITY_RATE = {
   batchesPerMinute: 60,
   bytesPerMinute: 1024 * 1024,
+  /**
+   * What one student may store in a day: kept within the minute's allowance all day long, a script
+   * stored 288 MB+ a day for one assignment, more than any replay (or the server reading it) can
+   * load. An hour of steady typing stores ≈ 136 KB in ≈ 370 rows (decision 046): this is dozens
+   * of hours of it, or ten hours of snapshots of a 100,000-character program.
+   */
+  bytesPerDay: 12 * 1024 * 1024,
+  /** Each event costs at least this much of the day's bytes: rows, not bytes, are what a replay reads. */
+  eventBytesAtLeast: 512,
 } as const;
 const MINUTE = 60_000;
+const DAY = 24 * 3600_000;
 
 /** A 413 before the body is parsed (the input hygiene already capped what was read at 1 MB). */
 export function assertBatchSize(bytes: number): void {
@@ -63,12 +73,36 @@ export async function countBatch(db: Db, studentId: string, bytes: number, now: 
 }
 
 /**
+ * Counts one parsed batch against the student's day (ACTIVITY_RATE.bytesPerDay): its bytes, but at
+ * least ACTIVITY_RATE.eventBytesAtLeast an event. 429 with Retry-After past it; the browser keeps
+ * the batch and sends it later.
+ */
+export async function countDay(
+  db: Db,
+  studentId: string,
+  bytes: number,
+  events: number,
+  now: Date,
+): Promise<void> {
+  const cost = Math.max(bytes, events * ACTIVITY_RATE.eventBytesAtLeast);
+  const { allowed, retryAfterMs } = await hit(
+    db,
+    `activity:day:${studentId}`,
+    { max: ACTIVITY_RATE.bytesPerDay, windowMs: DAY },
+    now,
+    cost,
+  );
+  if (!allowed) throw tooManyRequests("TOO_MANY_REQUESTS", ACTIVITY_MESSAGES.tooMany, retryAfterMs);
+}
+
+/**
  * Whether `changes` has the shape of CodeMirror's `ChangeSet.toJSON()`: each part a length kept
  * (a number) or `[deleted length, ...inserted lines]`. The contract leaves the parts unknown;
  * the server holds them to this so a replay never meets anything else.
  */
 export function isChangeSetJson(changes: unknown[]): boolean {
-  const length = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 0;
+  // Bounded like every other length in the contract (1e308 is an integer too).
+  const length = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= 10_000_000;
   return changes.every(
     (part) =>
       length(part) ||
