@@ -72,8 +72,12 @@ function tokens(parser, code) {
   /** @type {Region[]} */
   const mapping = [];
   const cursor = tree.walk();
-  /** @returns {[number, number]} */
-  const visit = () => {
+  // The walk keeps its own stack of open nodes instead of recursing: a hand-in whose syntax tree
+  // is thousands of nodes deep (a long `1+1+…` chain) overflowed the thread's call stack, and the
+  // whole class's report failed with it.
+  /** @type {{ location: Region, include: boolean }[]} */
+  const open = [];
+  const enter = () => {
     const type = cursor.nodeType;
     const start = cursor.startPosition;
     const end = cursor.endPosition;
@@ -83,25 +87,50 @@ function tokens(parser, code) {
       out.push("(", type);
       mapping.push(location, location);
     }
-    if (cursor.gotoFirstChild()) {
-      do {
-        if (!cursor.nodeIsNamed) continue;
-        const [row, column] = visit();
-        if (row < location.endRow || (row === location.endRow && column < location.endCol)) {
-          location.endRow = row;
-          location.endCol = column;
-        }
-      } while (cursor.gotoNextSibling());
-      cursor.gotoParent();
-    }
+    open.push({ location, include });
+  };
+  const leave = () => {
+    const { location, include } = /** @type {{ location: Region, include: boolean }} */ (open.pop());
     if (include) {
       out.push(")");
       mapping.push(location);
     }
-    return [location.startRow, location.startCol];
+    const parent = open.at(-1);
+    if (!parent) return;
+    const row = location.startRow;
+    const column = location.startCol;
+    const p = parent.location;
+    if (row < p.endRow || (row === p.endRow && column < p.endCol)) {
+      p.endRow = row;
+      p.endCol = column;
+    }
   };
-  visit();
-  return [out, mapping];
+  const nextNamedSibling = () => {
+    while (cursor.gotoNextSibling()) if (cursor.nodeIsNamed) return true;
+    return false;
+  };
+  const firstNamedChild = () => {
+    if (!cursor.gotoFirstChild()) return false;
+    if (cursor.nodeIsNamed || nextNamedSibling()) return true;
+    cursor.gotoParent();
+    return false;
+  };
+  enter();
+  for (;;) {
+    if (firstNamedChild()) {
+      enter();
+      continue;
+    }
+    for (;;) {
+      leave();
+      if (open.length === 0) return [out, mapping];
+      if (nextNamedSibling()) {
+        enter();
+        break;
+      }
+      cursor.gotoParent();
+    }
+  }
 }
 
 /** Tokenised programs by their text: a report run again with one new hand-in tokenises only that one. */
