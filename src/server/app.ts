@@ -12,7 +12,6 @@ import { clientAddress, isDevClient } from "./auth/client-address.ts";
 import { toSessionUser } from "./auth/guards.ts";
 import { jsonBodiesOnly } from "./auth/json-bodies-only.ts";
 import { createMailer, type Mailer } from "./auth/mail.ts";
-import { refuseWhenPasswordsBacklogged } from "./auth/password-queue.ts";
 import { createSessionCache, mayChangeSessions, sessionKey } from "./auth/session-cache.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -127,7 +126,7 @@ export function createApp({
   app.post(
     "/api/auth/*",
     jsonBodiesOnly,
-    refuseWhenPasswordsBacklogged(),
+    // A password write's lane of the password queue, then the limits: both refuse before any hash.
     authRateLimits(db, config, async (headers) => (await readSession(headers))?.id ?? null),
   );
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));

@@ -7,7 +7,12 @@ import { eq } from "drizzle-orm";
 import type { Config } from "@/server/config.ts";
 import type { Db } from "@/server/db/client.ts";
 import * as schema from "@/server/db/schema.ts";
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, validateName } from "@/shared/domain/auth-rules.ts";
+import {
+  AUTH_MESSAGES,
+  NEW_PASSWORD_MIN_LENGTH,
+  newPasswordProblem,
+  validateName,
+} from "@/shared/domain/auth-rules.ts";
 import { isDemoEmail } from "./demo-accounts.ts";
 import { linkMail, type Mailer } from "./mail.ts";
 import { queuedPasswordHashing } from "./password-queue.ts";
@@ -26,8 +31,39 @@ function usesSecureCookies(config: Config): boolean {
   return config.publicUrl.startsWith("https://");
 }
 
+/**
+ * PyClass never shows or sets a profile picture (spec 01/02: settings edit the name, e-mail and
+ * password only), so Better Auth's `image` field takes nothing but null: any other value, of any
+ * type or size, is refused rather than stored and sent back on every session read.
+ */
+export const IMAGE_MESSAGE = "Profile pictures are not supported.";
+
+function refuseImage(image: unknown) {
+  if (image !== undefined && image !== null)
+    throw new APIError("BAD_REQUEST", { code: "INVALID_IMAGE", message: IMAGE_MESSAGE });
+}
+
+/** The new-password rule (auth-rules.ts) for a write that sets one: 400 with the rule's message. */
+function checkNewPassword(password: unknown, signUp: boolean) {
+  if (typeof password !== "string") return; // Better Auth's own validation answers
+  const problem = newPasswordProblem(password, { signUp });
+  if (problem)
+    throw new APIError("BAD_REQUEST", {
+      code: problem === AUTH_MESSAGES.passwordTooCommon ? "PASSWORD_TOO_COMMON" : "PASSWORD_TOO_SHORT",
+      message: problem,
+    });
+}
+
+/** The Better Auth paths that set a new password, and the body field that carries it. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
 /** Better Auth's databaseHooks: one name rule for every way a user is created or renamed. */
-function checkedName<T extends { name?: unknown }>(user: T): T {
+function checkedName<T extends { name?: unknown; image?: unknown }>(user: T): T {
+  refuseImage(user.image);
   if (user.name === undefined) return user;
   const problem = validateName(user.name);
   if (problem) throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: problem });
@@ -56,7 +92,8 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
+      // Our hooks answer first with the rule's own messages (newPasswordProblem); this is the backstop.
+      minPasswordLength: NEW_PASSWORD_MIN_LENGTH,
       password: queuedPasswordHashing,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
@@ -123,6 +160,10 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
           }
           return;
         }
+        const body = ctx.body as Record<string, unknown> | undefined;
+        if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") refuseImage(body?.image);
+        const passwordField = NEW_PASSWORD_FIELD[ctx.path];
+        if (passwordField) checkNewPassword(body?.[passwordField], ctx.path === "/sign-up/email");
         if (ctx.path !== "/sign-up/email") return;
         const email = String((ctx.body as { email?: unknown })?.email ?? "").toLowerCase();
         if (!email) return;

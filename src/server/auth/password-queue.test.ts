@@ -1,11 +1,9 @@
-import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/server/errors.ts";
 import {
+  createPasswordQueue,
   createQueue,
   PASSWORD_BACKLOG_MESSAGE,
   queuedPasswordHashing,
-  refuseWhenPasswordsBacklogged,
 } from "./password-queue.ts";
 
 describe("password queue", () => {
@@ -38,31 +36,86 @@ describe("password queue", () => {
   });
 });
 
-describe("a backlog of password jobs", () => {
-  it("turns new sign-ins away (503, Retry-After) once too many wait, and takes them again when it drains", async () => {
-    const queue = createQueue(1);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => {
-      release = r;
+describe("lanes of the password queue", () => {
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((r) => {
+      open = r;
     });
-    const jobs = Array.from({ length: 3 }, () => queue(() => gate)); // 1 running, 2 waiting
-    const app = new Hono();
-    app.onError((err, c) =>
-      err instanceof AppError ? c.json({ message: err.message }, err.status, err.headers) : c.text("", 500),
+    return { opened, open };
+  };
+
+  it("refuses a request whose lane is full before it can queue a hash, and counts the refusal", async () => {
+    const queue = createPasswordQueue({ slots: 1, perAddress: 2, perKnown: 1 });
+    const a = queue.enter("a:10.0.0.1", "address");
+    const b = queue.enter("a:10.0.0.1", "address");
+    expect(a && b).toBeTruthy();
+    expect(queue.enter("a:10.0.0.1", "address")).toBeNull();
+    // Another address and a known device each have their own share.
+    expect(queue.enter("a:10.0.0.2", "address")).not.toBeNull();
+    expect(queue.enter("d:browser", "known")).not.toBeNull();
+    expect(queue.enter("d:browser", "known")).toBeNull();
+    expect(queue.counts()).toEqual({ hashes: 0, refused: 2 });
+    // A lane frees its place when its request is answered.
+    if (!a) throw new Error("not admitted");
+    await queue.within(a, async () => {});
+    expect(queue.enter("a:10.0.0.1", "address")).not.toBeNull();
+  });
+
+  it("caps all address lanes together, but not known devices", () => {
+    const queue = createPasswordQueue({ slots: 1, perAddress: 5, maxAddress: 3 });
+    for (let i = 0; i < 3; i++) expect(queue.enter(`a:10.0.1.${i}`, "address")).not.toBeNull();
+    expect(queue.enter("a:10.0.1.9", "address")).toBeNull();
+    expect(queue.enter("d:teacher", "known")).not.toBeNull();
+  });
+
+  it("serves known devices first, then the address lanes in turn: a flood waits behind itself", async () => {
+    const queue = createPasswordQueue({ slots: 1, perAddress: 100 });
+    const order: string[] = [];
+    const first = gate();
+    const job = (name: string, wait?: Promise<void>) => async () => {
+      order.push(name);
+      await wait;
+    };
+    const flood = queue.enter("a:flood", "address");
+    const other = queue.enter("a:other", "address");
+    const device = queue.enter("d:teacher", "known");
+    if (!flood || !other || !device) throw new Error("not admitted");
+    const runs: Promise<unknown>[] = [];
+    // The flood takes the slot and queues ten more…
+    runs.push(queue.within(flood, () => queue.run(job("flood-0", first.opened))));
+    for (let i = 1; i <= 10; i++) runs.push(queue.within(flood, () => queue.run(job(`flood-${i}`))));
+    // …then a new address and a known device ask once each.
+    runs.push(queue.within(other, () => queue.run(job("other"))));
+    runs.push(queue.within(device, () => queue.run(job("device"))));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(queue.waiting()).toBe(12);
+    first.open();
+    await Promise.all(runs);
+    expect(order.slice(0, 4)).toEqual(["flood-0", "device", "flood-1", "other"]);
+    expect(queue.counts().hashes).toBe(13);
+  });
+
+  it("hashes outside any request (seeding, tests) still run, one slot at a time", async () => {
+    const queue = createPasswordQueue({ slots: 1 });
+    let now = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        queue.run(async () => {
+          most = Math.max(most, ++now);
+          await new Promise((r) => setTimeout(r, 2));
+          now--;
+        }),
+      ),
     );
-    app.post("/api/auth/*", refuseWhenPasswordsBacklogged(queue, 2), (c) => c.text("reached"));
-    const post = (path: string) => app.request(`http://localhost${path}`, { method: "POST" });
+    expect(most).toBe(1);
+    expect(queue.counts().hashes).toBe(5);
+  });
 
-    const refused = await post("/api/auth/sign-in/email");
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get("retry-after")).toBe("5");
-    expect(await refused.json()).toEqual({ message: PASSWORD_BACKLOG_MESSAGE });
-    // Writes that hash nothing are not held up by the backlog.
-    expect(await (await post("/api/auth/sign-out")).text()).toBe("reached");
-
-    release();
-    await Promise.all(jobs);
-    expect(queue.waiting()).toBe(0);
-    expect(await (await post("/api/auth/sign-in/email")).text()).toBe("reached");
+  it("answers a full lane with the busy message the sign-in form shows", () => {
+    expect(PASSWORD_BACKLOG_MESSAGE).toBe(
+      "PyClass is busy signing people in. Please try again in a few seconds.",
+    );
   });
 });

@@ -20,7 +20,35 @@ export const INPUT_MESSAGES = {
   tooLarge: (mb: number) => `This request is too large (${mb} MB at most).`,
   nul: "The text contains a character that can't be saved (U+0000). Please remove it and try again.",
   unreadable: "The request could not be read. Please try again.",
+  tooDeep: (depth: number) => `This request's JSON is nested too deeply (${depth} levels at most).`,
 } as const;
+
+/**
+ * No API body nests deeper than a handful of levels (an import: file, exercise, test case). JSON
+ * nested thousands deep made Better Auth's validation answer 500 (issue 17): refused first.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text opens more than `max` arrays/objects inside each other, read as text in one
+ * pass (brackets inside strings don't count), so nothing deep is ever parsed. Text that isn't
+ * JSON is left to whoever parses it.
+ */
+export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (ch === 93 /* ] */ || ch === 125 /* } */) depth--;
+  }
+  return false;
+}
 
 /** POST /api/assignments, PATCH /api/assignments/:id and any /api/assignments/:id/test-cases write. */
 const ASSIGNMENT_WRITE = /^\/api\/assignments(?:\/[^/]+(?:\/test-cases(?:\/[^/]*)?)?)?\/?$/;
@@ -129,8 +157,11 @@ export const inputHygiene: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (req.body && req.method !== "GET" && req.method !== "HEAD") {
     const bytes = await readCapped(req, bodyLimitFor(req.method, c.req.path, c.get("user")?.role));
     // Invalid UTF-8 decodes to U+FFFD here as it will for every reader after us.
-    if (bodyHasNul(new TextDecoder().decode(bytes), req.headers.get("content-type") ?? ""))
-      throw nulRefused();
+    const text = new TextDecoder().decode(bytes);
+    const type = req.headers.get("content-type") ?? "";
+    if (bodyHasNul(text, type)) throw nulRefused();
+    if (!/form-urlencoded|multipart\//i.test(type) && jsonDepthExceeds(text))
+      throw new AppError("JSON_TOO_DEEP", 400, INPUT_MESSAGES.tooDeep(MAX_JSON_DEPTH));
     // The stream is spent: hand on the same bytes, so Better Auth and the routes read them intact.
     c.req.raw = new Request(req, { body: bytes });
   }

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   "UNREADABLE_BODY",
   "UNSUPPORTED_MEDIA_TYPE",
   "CROSS_SITE",
+  // JSON nested deeper than any API body needs (input-hygiene.ts): refused before it is parsed.
+  "JSON_TOO_DEEP",
   // Fair use and capacity (429/503, with Retry-After): Better Auth's write limits, the password
   // backlog, the submit limiter, the server grader.
   "TOO_MANY_REQUESTS",
@@ -37,6 +39,8 @@ export const ERROR_CODES = [
   "USER_ALREADY_EXISTS",
   "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
   "PASSWORD_TOO_SHORT",
+  "PASSWORD_TOO_COMMON",
+  "INVALID_IMAGE",
   "INVALID_EMAIL_OR_PASSWORD",
   "INVALID_NAME",
   // The signed-in user's role.

@@ -1,5 +1,7 @@
 // The sign-in, sign-up, forgot-password and update-password rules of spec 01 §5, with the
-// catalogue's messages verbatim. Used by the forms; the server enforces its own copies.
+// catalogue's messages verbatim. Used by the forms; the server enforces the same functions
+// (newPasswordProblem in auth.ts's hooks).
+import { COMMON_PASSWORDS } from "./common-passwords.ts";
 
 export const AUTH_MESSAGES = {
   signInRequired: "Please enter both email and password.",
@@ -8,6 +10,9 @@ export const AUTH_MESSAGES = {
   nameRequired: "Please enter your name",
   allFieldsRequired: "Please fill in all fields.",
   passwordTooShort: "Password must be at least 6 characters long.",
+  // Ours, not the spec's (issue 17): a NEW password is 8+ characters and not a common one.
+  passwordTooShortForNew: "Choose a longer password: at least 8 characters.",
+  passwordTooCommon: "That password is too common. Choose one that is harder to guess.",
   unconfirmed:
     "Please confirm your email address before signing in. Check your inbox for a confirmation link.",
   unexpected: "An unexpected error occurred. Please try again.",
@@ -18,7 +23,26 @@ export const AUTH_MESSAGES = {
   busy: "PyClass is busy signing people in. Please try again in a few seconds.",
 } as const;
 
+/** The spec's sign-up minimum: shorter is answered with its own message (passwordTooShort). */
 export const PASSWORD_MIN_LENGTH = 6;
+/** Every new password (sign-up, reset, change) is at least this long and not a common one. */
+export const NEW_PASSWORD_MIN_LENGTH = 8;
+
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/**
+ * The message for a new password that may not be set, or null. `signUp` keeps the spec's message
+ * for under 6 characters; everywhere else (reset, change) anything under 8 gets the longer-password
+ * message. Length first: a short one is told to be longer before it is told it is common.
+ */
+export function newPasswordProblem(password: string, { signUp = false } = {}): string | null {
+  if (signUp && password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
+  if (password.length < NEW_PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShortForNew;
+  if (isCommonPassword(password)) return AUTH_MESSAGES.passwordTooCommon;
+  return null;
+}
 
 /** One rule for a person's name everywhere (sign-up, settings, Better Auth's update-user). */
 export const NAME_MAX_LENGTH = 100;
@@ -61,8 +85,7 @@ export function validateSignUpName(name: string): string | null {
 export function validateSignUpCredentials(name: string, email: string, password: string): string | null {
   if (!name.trim() || !email.trim() || !password) return AUTH_MESSAGES.allFieldsRequired;
   if (!isValidEmail(email)) return AUTH_MESSAGES.invalidEmail;
-  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
-  return null;
+  return newPasswordProblem(password, { signUp: true });
 }
 
 export type StrengthLabel = "Weak" | "Fair" | "Good" | "Strong";
@@ -73,6 +96,8 @@ export function passwordStrength(password: string): {
   checks: StrengthCheck[];
   score: number;
   label: StrengthLabel;
+  /** Why the server would refuse it as a new password (too short, too common); null when it may be set or is empty. */
+  problem: string | null;
 } {
   const checks: StrengthCheck[] = [
     { id: "length", label: "At least 8 characters", met: password.length >= 8 },
@@ -82,14 +107,9 @@ export function passwordStrength(password: string): {
     { id: "special", label: "A special character", met: /[^A-Za-z0-9]/.test(password) },
   ];
   const score = checks.filter((c) => c.met).length;
-  // Shorter than sign-up allows is Weak whatever else it has: the server refuses it.
+  const problem = password ? newPasswordProblem(password) : null;
+  // A password the server refuses (under 8, or a common one) is Weak whatever else it has.
   const label: StrengthLabel =
-    score <= 2 || password.length < PASSWORD_MIN_LENGTH
-      ? "Weak"
-      : score === 3
-        ? "Fair"
-        : score === 4
-          ? "Good"
-          : "Strong";
-  return { checks, score, label };
+    score <= 2 || problem !== null ? "Weak" : score === 3 ? "Fair" : score === 4 ? "Good" : "Strong";
+  return { checks, score, label, problem };
 }

@@ -50,3 +50,14 @@ describe("update password errors", () => {
     expect(updatePasswordErrorMessage(null)).toBe("Failed to update password.");
   });
 });
+
+describe("the new-password rule's refusals", () => {
+  const longer = "Choose a longer password: at least 8 characters.";
+  const common = "That password is too common. Choose one that is harder to guess.";
+  it("are shown in their own words at sign-up and on the update-password page", () => {
+    for (const show of [signUpErrorMessage, updatePasswordErrorMessage]) {
+      expect(show({ code: "PASSWORD_TOO_SHORT", message: longer })).toBe(longer);
+      expect(show({ code: "PASSWORD_TOO_COMMON", message: common })).toBe(common);
+    }
+  });
+});

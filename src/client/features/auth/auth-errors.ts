@@ -19,15 +19,28 @@ export function signInErrorMessage(error: AuthFailure): string {
   return AUTH_MESSAGES.unexpected;
 }
 
-/** Update password: the catalogue has one message; the server's own text is never shown. */
-export function updatePasswordErrorMessage(_error: AuthFailure): string {
-  return AUTH_MESSAGES.updatePasswordFailed;
+/** The new-password rule's own messages (too short, too common), whichever form the code came to. */
+function newPasswordMessage(error: AuthFailure): string | null {
+  if (error?.code === "PASSWORD_TOO_COMMON") return AUTH_MESSAGES.passwordTooCommon;
+  if (error?.code === "PASSWORD_TOO_SHORT" && error.message === AUTH_MESSAGES.passwordTooShortForNew)
+    return AUTH_MESSAGES.passwordTooShortForNew;
+  return null;
+}
+
+/**
+ * Update password: the catalogue has one message, and the server's own text is never shown,
+ * except the new-password rule's (under 8 characters, a common password), which say what to do.
+ */
+export function updatePasswordErrorMessage(error: AuthFailure): string {
+  return newPasswordMessage(error) ?? AUTH_MESSAGES.updatePasswordFailed;
 }
 
 export function signUpErrorMessage(error: AuthFailure): string {
   if (error?.code === "USER_ALREADY_EXISTS" || error?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
     return AUTH_MESSAGES.accountExists;
   }
+  const rule = newPasswordMessage(error);
+  if (rule) return rule;
   if (error?.code === "PASSWORD_TOO_SHORT") return AUTH_MESSAGES.passwordTooShort;
   if (error?.code === "BUSY") return AUTH_MESSAGES.busy;
   return `Signup error: ${error?.message ?? "please try again."}`;

@@ -18,6 +18,8 @@ export function fieldOfAuthError(
     case AUTH_MESSAGES.accountExists:
       return has("email") ? "email" : null;
     case AUTH_MESSAGES.passwordTooShort:
+    case AUTH_MESSAGES.passwordTooShortForNew:
+    case AUTH_MESSAGES.passwordTooCommon:
       return has("password") ? "password" : null;
     case NAME_MESSAGES.required:
     case NAME_MESSAGES.tooLong:

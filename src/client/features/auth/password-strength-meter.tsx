@@ -9,7 +9,7 @@ const barColour = {
 } as const;
 
 export function PasswordStrengthMeter({ password }: { password: string }) {
-  const { checks, score, label } = passwordStrength(password);
+  const { checks, score, label, problem } = passwordStrength(password);
   return (
     <div aria-live="polite">
       <div className="flex items-center gap-3">
@@ -32,6 +32,12 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
           </li>
         ))}
       </ul>
+      {/* The server refuses these as a new password: said here before the user submits. */}
+      {problem && (
+        <p className="mt-2 text-sm text-red-700" data-testid="strength-problem">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

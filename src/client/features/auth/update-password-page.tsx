@@ -5,7 +5,7 @@ import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { TextField } from "@/client/components/ui/field.tsx";
 import { authClient } from "@/client/lib/auth-client.ts";
-import { AUTH_MESSAGES } from "@/shared/domain/auth-rules.ts";
+import { AUTH_MESSAGES, newPasswordProblem } from "@/shared/domain/auth-rules.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { updatePasswordErrorMessage } from "./auth-errors.ts";
 import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
@@ -36,6 +36,9 @@ export function UpdatePasswordPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!password || !token) return;
+    // The meter advises; the server's rule for a new password (8+, not common) is said before sending.
+    const problem = newPasswordProblem(password);
+    if (problem) return setError(problem);
     setBusy(true);
     setError(null);
     try {
