@@ -12,6 +12,8 @@
 //    and stores, and the server's CPU for 30 students typing (issue 18).
 //  · similarity (bench/similarity.ts): a year group's similarity report, 300 hand-ins, and a
 //    cheap request's p99 while it runs (issue 18).
+//  · live (bench/live.ts): 30 students posting activity while one teacher watches the live
+//    lesson: the live view's CPU share of one core, and action → teacher's ping p95 (issue 20).
 // Benchmarks, not tests: they print numbers and never fail on a budget.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -460,6 +462,8 @@ const assignmentList = () => onPostgres("bench/assignment-list.ts");
 const activity = () => onPostgres("bench/activity.ts");
 /** A year group's similarity report (300 hand-ins) and a cheap request's p99 meanwhile (issue 18's budget). */
 const similarity = () => onPostgres("bench/similarity.ts");
+/** The live lesson: a class of 30 streaming to one teacher, CPU and ping latency (issue 20's budget). */
+const live = () => onPostgres("bench/live.ts");
 
 /**
  * 30 accounts each submit an endless loop (5 tests, 5 s limits), then a correct three-test
@@ -521,7 +525,7 @@ async function fairness() {
 }
 
 // `npm run bench -- server`, `-- fairness`, `-- browser`, `-- api`, `-- insights`, `-- assignment-list`,
-// `-- replay` or `-- similarity` runs one part.
+// `-- replay`, `-- similarity` or `-- live` runs one part.
 const only = process.argv[2];
 if (!only || only === "server") {
   await server();
@@ -535,4 +539,5 @@ if (only === "assignment-list") await assignmentList();
 if (!only || only === "replay") replayBench(row);
 if (!only || only === "activity") await activity();
 if (!only || only === "similarity") await similarity();
+if (!only || only === "live") await live();
 console.log("\nDone.");

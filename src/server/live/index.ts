@@ -14,7 +14,7 @@ import { assignments } from "@/server/db/schema.ts";
 
 export const LIVE_CHANNEL = "pyclass_live";
 /** Pings of one topic within this window wake a subscriber once (30 typing students, one re-read). */
-export const LIVE_DEBOUNCE_MS = 250;
+export const LIVE_DEBOUNCE_MS = 500;
 /** Reconnect delays of the PostgreSQL LISTEN connection: doubling from the first to the last. */
 export const LIVE_RECONNECT_MS = { first: 250, max: 10_000 } as const;
 

@@ -104,11 +104,13 @@ export const liveRoutes = new Hono<AppEnv>()
         ]);
         return signedIn && owns;
       };
+      // A ping re-checks that the class is still theirs (one indexed read); the session is
+      // re-checked when a sign-out anywhere pings `sessions`, and at each heartbeat.
       const send = async (event: string) => {
         if (checking) return;
         checking = true;
         try {
-          if (!(await stillAllowed())) return end();
+          if (!(await stillOwnsClass(db, me, classId))) return end();
           await stream.writeSSE({ event, data: classId, id: String(++id) });
         } catch {
           end();
