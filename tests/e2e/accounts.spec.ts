@@ -53,6 +53,16 @@ test("sign-up validation messages", async ({ page }) => {
   await page.getByLabel("Password").fill("12345");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("alert")).toHaveText("Password must be at least 6 characters long.");
+  // A new password is 8+ characters and not a common one (issue 17).
+  await page.getByLabel("Password").fill("1234567");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Choose a longer password: at least 8 characters.");
+  await page.getByLabel("Password").fill("password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "That password is too common. Choose one that is harder to guess.",
+  );
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
 });
 
 test("login errors: empty, malformed, unconfirmed, wrong password, existing account", async ({ page }) => {
@@ -122,12 +132,23 @@ test("forgot password → reset link → update password with the strength meter
   const field = page.getByLabel("New password");
   await field.fill("abc");
   await expect(meter).toHaveText("Weak");
-  await field.fill("abcdefgH");
+  await field.fill("zxqwvbnM");
   await expect(meter).toHaveText("Fair");
   await field.fill("abcdefH1");
   await expect(meter).toHaveText("Good");
+  // A common password is Weak however many checks it meets, and the page says why (issue 17).
+  await field.fill("P@ssw0rd");
+  await expect(meter).toHaveText("Weak");
+  await expect(page.getByTestId("strength-problem")).toHaveText(
+    "That password is too common. Choose one that is harder to guess.",
+  );
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "That password is too common. Choose one that is harder to guess.",
+  );
   await field.fill("NewSecret1!");
   await expect(meter).toHaveText("Strong");
+  await expect(page.getByTestId("strength-problem")).toHaveCount(0);
   await page.getByRole("button", { name: "Update password" }).click();
   await expect(page.getByText("Password updated successfully!")).toBeVisible();
 
