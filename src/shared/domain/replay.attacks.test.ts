@@ -72,3 +72,54 @@ describe("replay under attack", () => {
     }
   });
 });
+
+describe("paste evidence a student can't switch off", () => {
+  const session = "00000000-0000-4000-8000-000000000001";
+  const program = "def total(prices):\n    return sum(prices)\n\nprint(total([1, 2, 3]))\n";
+
+  it("an auto-typer's burst (no paste event: one keystroke per character) is marked like a paste", () => {
+    const h = history([
+      { sessionId: session, event: { type: "open", at: 0, code: "" } },
+      // The whole program in one edit, 2 s after opening: 33 characters a second.
+      {
+        sessionId: session,
+        event: { type: "edit", at: 2_000, changes: [[0, ...program.split("\n")]], length: program.length },
+      },
+    ]);
+    // One batch: both events arrived together, spaced by their `at`.
+    h.events[1].time = h.events[0].time = new Date(T0 + 2_000).toISOString();
+    const replay = buildReplay(h);
+    expect(replay.codeAt(1)).toBe(program);
+    const marker = replay.markers.find((m) => m.step === 1);
+    expect(marker).toMatchObject({ kind: "paste", prominent: true });
+    expect(marker?.label).toContain("faster than typing");
+  });
+
+  it("typing at a person's pace is not marked, nor is a paste marked twice", () => {
+    const h = history([
+      { sessionId: session, event: { type: "open", at: 0, code: "" } },
+      {
+        sessionId: session,
+        event: { type: "edit", at: 10_000, changes: [[0, ...program.split("\n")]], length: program.length },
+      },
+      {
+        sessionId: session,
+        event: {
+          type: "edit",
+          at: 10_500,
+          changes: [program.length, [0, ...program.split("\n")]],
+          length: 2 * program.length,
+        },
+      },
+      {
+        sessionId: session,
+        event: { type: "paste", at: 10_500, from: program.length, chars: program.length, lines: 5 },
+      },
+    ]);
+    // Ten seconds for 67 characters: a typist.
+    h.events[0].time = new Date(T0).toISOString();
+    for (const e of h.events.slice(1)) e.time = new Date(T0 + 10_500).toISOString();
+    const replay = buildReplay(h);
+    expect(replay.markers.filter((m) => m.kind === "paste").map((m) => m.step)).toEqual([3]);
+  });
+});

@@ -99,6 +99,21 @@ export function isLargePaste(e: { chars: number }): boolean {
   return e.chars >= ACTIVITY_LIMITS.largeInsertChars;
 }
 
+/** Faster than anyone types, auto-indent and closing brackets included (a fast typist is ≈ 8 a second). */
+export const TYPING_CHARS_PER_SECOND = 20;
+
+/**
+ * Code that appeared in one edit faster than it could be typed, with no paste event beside it: an
+ * auto-typer (one keystroke event per character, so the browser never sees a paste), an undo of a
+ * large deletion, or a paste the recorder did not see. A reason to look, like a paste.
+ */
+export function appearedFasterThanTyping(inserted: number, elapsedMs: number): boolean {
+  return (
+    inserted >= ACTIVITY_LIMITS.largeInsertChars &&
+    inserted > (Math.max(0, elapsedMs) / 1000) * TYPING_CHARS_PER_SECOND
+  );
+}
+
 const textOf = (code: string) => Text.of(code.split(/\r\n?|\n/));
 
 type SessionDoc = { doc: Text; lost: boolean };
@@ -323,7 +338,23 @@ export function buildReplay(history: ActivityHistory): Replay {
 
   const handIns = placeHandIns(steps, history.submissions);
   const markers: ReplayMarker[] = [];
+  const lastTimeOf = new Map<string, number>();
   for (const step of steps) {
+    const since = lastTimeOf.get(step.sessionId);
+    lastTimeOf.set(step.sessionId, step.t);
+    const next = steps[step.index + 1];
+    const pasteFollows = next?.event.type === "paste" && next.sessionId === step.sessionId;
+    if (step.event.type === "edit" && since !== undefined && !pasteFollows) {
+      const action = actions[step.index];
+      const { inserted } = changeSize(action?.kind === "edit" ? action.changes : null);
+      if (appearedFasterThanTyping(inserted, step.t - since))
+        markers.push({
+          step: step.index,
+          kind: "paste",
+          label: `${plural(inserted, "character")} appeared faster than typing`,
+          prominent: true,
+        });
+    }
     if (step.gap && (step.index === 0 || !steps[step.index - 1].gap))
       markers.push({
         step: step.index,
