@@ -256,6 +256,54 @@ const CASES: Case[] = [
     route: "/api/insights/assignments.csv",
     path: () => `/api/insights/assignments.csv?classId=${cls.id}`,
     expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  // Help requests (decision 051): the member raises, reads and withdraws their own; the class's
+  // teacher reads the queue, answers and resolves; nobody else.
+  {
+    method: "POST",
+    route: "/api/assignments/:id/help",
+    path: () => `/api/assignments/${assignment.id}/help`,
+    body: () => ({ question: "Why?", code: 'print("hello")' }),
+    expect: row(401, 403, 201, 404, 403, 403, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments/:id/help/mine",
+    path: () => `/api/assignments/${assignment.id}/help/mine`,
+    expect: row(401, 403, 200, 404, 403, 403, 403),
+  },
+  {
+    method: "DELETE",
+    route: "/api/assignments/:id/help",
+    path: () => `/api/assignments/${assignment.id}/help`,
+    expect: row(401, 403, 204, 404, 403, 403, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/classes/:id/help",
+    path: () => `/api/classes/${cls.id}/help`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  // Line comments (decision 051): the class's teacher writes on a final submission; the student
+  // whose code it is and the teacher read.
+  {
+    method: "POST",
+    route: "/api/submissions/:id/comments",
+    path: () => `/api/submissions/${submission.id}/comments`,
+    body: () => ({ line: 1, body: "Good." }),
+    expect: row(401, 403, 403, 403, 201, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/submissions/:id/comments",
+    path: () => `/api/submissions/${submission.id}/comments`,
+    expect: row(401, 403, 200, 404, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments/:id/comments",
+    path: () => `/api/assignments/${assignment.id}/comments?studentId=${who.studentMember.id}`,
+    expect: row(401, 403, 200, 404, 200, 404, 403),
   }, // The activity record (decision 046): the class's teacher only; never a student, even their own.
   {
     method: "GET",

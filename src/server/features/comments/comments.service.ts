@@ -3,7 +3,7 @@
 // help request. The access rule, in one place: the class's teacher writes; the author edits and
 // deletes their own; the student whose code it is reads; anybody else gets a 404.
 import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
-import { assertOwnsAssignment, isUuid, loadSubmissionFor } from "@/server/auth/access.ts";
+import { assertOwnsAssignment, isUuid, loadAssignmentFor, loadSubmissionFor } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
 import { codeComments, user } from "@/server/db/schema.ts";
 import { AppError, notFound } from "@/server/errors.ts";
@@ -129,16 +129,20 @@ export async function workComments(
   studentId: string | undefined,
 ): Promise<CodeComment[]> {
   if (!isUuid(assignmentId)) throw commentNotFound();
-  let student: string;
-  if (me.role === "student") student = me.id;
-  else {
-    await assertOwnsAssignment(db, me, assignmentId);
-    if (!studentId) throw new AppError("VALIDATION", 400, "Say whose work: ?studentId=.");
-    student = studentId;
+  if (me.role === "student") {
+    const own = await readComments(
+      db,
+      and(eq(codeComments.assignmentId, assignmentId), eq(codeComments.studentId, me.id)),
+    );
+    // None: a member sees an empty list, anyone else the same 404 as for the assignment.
+    if (own.length === 0) await loadAssignmentFor(db, me, assignmentId);
+    return own;
   }
+  await assertOwnsAssignment(db, me, assignmentId);
+  if (!studentId) throw new AppError("VALIDATION", 400, "Say whose work: ?studentId=.");
   return readComments(
     db,
-    and(eq(codeComments.assignmentId, assignmentId), eq(codeComments.studentId, student)),
+    and(eq(codeComments.assignmentId, assignmentId), eq(codeComments.studentId, studentId)),
   );
 }
 

@@ -106,6 +106,10 @@ describe("comments while grading", () => {
     // Ben asking for the assignment's comments gets his own (none), never Ann's.
     const bens = await read(ben, `/api/assignments/${a.id}/comments?studentId=${ann.id}`);
     expect(CodeComments.parse(await bens.json())).toEqual([]);
+    // A student of another class: the same 404 as for the assignment itself.
+    const outsider = await createStudent(t);
+    expect((await read(outsider, `/api/assignments/${a.id}/comments`)).status).toBe(404);
+    expect((await read(outsider, `/api/assignments/not-an-id/comments`)).status).toBe(404);
   });
 
   it("only the author edits or deletes a comment", async () => {

@@ -3,7 +3,7 @@
 // open; the class's teacher sees the queue oldest first with the waiting time, answers with a
 // message and/or line comments, and marks it resolved. One open request per student (a partial
 // unique index holds it even against two tabs at once); withdrawing is the student's one click.
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { assertOwnsClass, isUuid, loadAssignmentFor } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
@@ -146,7 +146,10 @@ export async function withdraw(
   return { classId: row.classId };
 }
 
-/** The student's own open or answered request on this assignment, with the answer and its comments. */
+/**
+ * The student's latest request on this assignment that is open or has an answer (answered, or
+ * answered and then resolved), with the answer and its comments; withdrawn ones are gone.
+ */
 export async function myRequest(
   db: Db,
   me: SessionUser,
@@ -161,7 +164,11 @@ export async function myRequest(
       and(
         eq(helpRequests.studentId, me.id),
         eq(helpRequests.assignmentId, assignmentId),
-        inArray(helpRequests.status, ["open", "answered"]),
+        // An answer stays readable after the teacher marks it resolved, until the next hand.
+        or(
+          inArray(helpRequests.status, ["open", "answered"]),
+          and(eq(helpRequests.status, "resolved"), isNotNull(helpRequests.answeredAt)),
+        ),
       ),
     )
     .orderBy(desc(helpRequests.createdAt))

@@ -204,6 +204,18 @@ describe("answering", () => {
     expect(late.status).toBe(409);
   });
 
+  it("an answer stays with the student after the teacher marks it resolved", async () => {
+    const raised = HelpRequest.parse(await (await raise(ann, a.id)).json());
+    await t.request("POST", `/api/help/${raised.id}/answer`, {
+      cookie: teacher.cookie,
+      body: { comments: [{ line: 1, body: "Prompt is fine" }] },
+    });
+    await t.request("POST", `/api/help/${raised.id}/resolve`, { cookie: teacher.cookie });
+    expect(await mine(ann)).toMatchObject({ id: raised.id, status: "resolved", answer: null });
+    expect((await mine(ann))!.comments.map((c) => c.body)).toEqual(["Prompt is fine"]);
+    expect((await queue()).requests).toEqual([]);
+  });
+
   it("a new hand resolves the student's answered one", async () => {
     const raised = HelpRequest.parse(await (await raise(ann, a.id)).json());
     await t.request("POST", `/api/help/${raised.id}/answer`, {

@@ -131,7 +131,7 @@ export function HelpCorner({
 
 /** The teacher's answer to the student's request: their message (comments are listed with the code). */
 export function HelpAnswer({ request }: { request: HelpRequest | null }) {
-  if (request?.status !== "answered") return null;
+  if (!request?.answeredAt) return null;
   return (
     <section
       aria-label="Your teacher's answer"
