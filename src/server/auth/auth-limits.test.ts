@@ -154,7 +154,7 @@ describe("per-account limits, from any address", () => {
     expect((await locked.json()).message).toBe(
       `Too many attempts. Please wait ${retryAfter} seconds and try again.`,
     );
-    // The guesses from that address lock that address, not the account (decision 048).
+    // The guesses from that address lock that address, not the account (decision 054).
     expect((await signInFrom("198.51.100.2", target.email, target.password)).status).toBe(200);
   });
 

@@ -4,7 +4,7 @@
 // locks out their own browser and address, not the account's owner; a high per-account ceiling
 // bounds guessing spread over many addresses, and a browser that has signed in to the account
 // before (the device cookie) is exempt from it. Per-address ceilings are set for a whole school
-// behind one NAT address. Numbers and reasons: decisions 043 and 048.
+// behind one NAT address. Numbers and reasons: decisions 043 and 054.
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { limitSubject } from "@/server/config/ip-address.ts";
@@ -61,7 +61,7 @@ const RESET_REQUEST = "/request-password-reset";
 /**
  * The ceiling on one account's sign-ins from browsers that have never signed in to it, from every
  * address together: guessing spread over many addresses. Reaching it locks only new browsers out
- * for the rest of the hour; the owner's known devices sign in as before (decision 048).
+ * for the rest of the hour; the owner's known devices sign in as before (decision 054).
  */
 export const ACCOUNT_CEILING_PER_HOUR = 200;
 

@@ -2,7 +2,7 @@
 // sign-in, the browser gets a signed, HttpOnly cookie naming the (account, browser) pair. It is no
 // session and grants nothing by itself; it only tells the auth limits and the password queue that
 // this browser has signed in to this account before, so it keeps its own allowance and its own
-// lane while strangers guess or flood (decision 048).
+// lane while strangers guess or flood (decision 054).
 //
 // One cookie per browser holds up to DEVICE_ENTRIES accounts (a shared classroom computer), newest
 // first: `<account>.<nonce>~…~<signature>`, where <account> is an HMAC of the e-mail under the auth

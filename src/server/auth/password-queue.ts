@@ -5,7 +5,7 @@
 // At most two at a time keeps two threads free for everything else; on 2 cores more concurrency
 // would not hash faster anyway.
 //
-// The queue is shared fairly, per client (decision 048): every password request enters a lane —
+// The queue is shared fairly, per client (decision 054): every password request enters a lane —
 // its browser's when it carries the device cookie for the account it names, the signed-in user's
 // for a password check, otherwise its client address's (IPv4, or IPv6 /64) — and each lane may
 // hold only a few requests in flight. A request that finds its lane full is refused at once,

@@ -1,5 +1,5 @@
 // Issue 17: one client flooding sign-ins must not stop everyone else signing in, and a classmate's
-// wrong guesses must lock out the classmate, not the teacher's own browser (decision 048). Real
+// wrong guesses must lock out the classmate, not the teacher's own browser (decision 054). Real
 // sign-ins on a socket, addresses from a trusted proxy's X-Forwarded-For.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseTrustProxy } from "@/server/config/trust-proxy.ts";
