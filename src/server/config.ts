@@ -54,7 +54,7 @@ export type Config = {
   /**
    * Submit Code answers this long after grading started, or after the whole time budget when it
    * ran longer, never at a time a hidden case's run could set (HIDDEN_RELEASE_MS; default 1000,
-   * 0 = off, refused in production): decision "Hidden test timing".
+   * 0 = off, refused in production): decision 052.
    */
   hiddenReleaseMs: number;
   rateLimit: boolean;

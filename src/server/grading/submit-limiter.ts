@@ -3,7 +3,7 @@
 // may have one submission being checked at a time and at most 10 a minute; without this one pupil
 // hammering Submit could fill the grader's queue and make the whole class wait. Run Tests attempts
 // cost no grading but a stored row each: at most 30 a minute. The lease is held until Submit Code
-// answers, which is after its release time (decision "Hidden test timing"): were it freed when
+// answers, which is after its release time (decision 052): were it freed when
 // grading ended, the next submission's 201 or 429 would tell how long the hidden cases ran.
 import type { Db } from "@/server/db/client.ts";
 import { AppError, tooManyRequests } from "@/server/errors.ts";

@@ -1,4 +1,4 @@
-// Hidden means hidden, in time too (decision "Hidden test timing"). Submit Code grades inside the
+// Hidden means hidden, in time too (decision 052). Submit Code grades inside the
 // request, so a program that runs for as long as a hidden input says could read that input back
 // from the response time. The answer, and everything else a student can see of it (the stored row
 // and its results, the score, the end of the fair-use lease), is therefore released at a time the
@@ -8,23 +8,38 @@
 // submitting and the answer takes one of two values: at most one bit per submission, which a
 // hidden case's pass/fail reveals anyway.
 import { setTimeout as sleep } from "node:timers/promises";
-import { SUBMISSION_BUDGET_MS } from "@/server/python/grader-pool.ts";
+import { DEFAULT_SLICE_MS, SUBMISSION_BUDGET_MS } from "@/server/python/grader-pool.ts";
 import { DEFAULT_TIME_LIMIT_MS } from "@/shared/grading/types.ts";
 
 /** When a grading job started and finished running (performance.now()). */
 export type RunTiming = { startedAt: number; finishedAt: number };
 
 /**
- * Beyond each test's run: its first attempt with the grader's short slice (200 ms) and stopping
- * it, and putting the interpreter back into its start state.
+ * Beyond each test's run and its first attempt with the grader's slice (GRADER_SLICE_MS):
+ * stopping that attempt, putting the interpreter back into its start state.
  */
-export const PER_TEST_OVERHEAD_MS = 500;
+export const PER_TEST_OVERHEAD_MS = 300;
 /** Beyond the tests: interpreters killed and started again, a grader host restarted after a crash. */
 export const JOB_OVERHEAD_MS = 3_000;
 
-/** The longest a job of `tests` tests may run: every test at its limit, within the submission's budget. */
-export function fullBudgetMs(tests: number, timeLimitMs: number = DEFAULT_TIME_LIMIT_MS): number {
-  return Math.min(tests * timeLimitMs, SUBMISSION_BUDGET_MS) + tests * PER_TEST_OVERHEAD_MS + JOB_OVERHEAD_MS;
+/**
+ * The longest a job of `tests` tests may run on its own: each test's sliced first attempt, then
+ * every test at its limit within the submission's budget, plus the overheads above.
+ */
+export function fullBudgetMs(
+  tests: number,
+  {
+    sliceMs = DEFAULT_SLICE_MS,
+    timeLimitMs = DEFAULT_TIME_LIMIT_MS,
+  }: { sliceMs?: number; timeLimitMs?: number } = {},
+): number {
+  const firstAttempts = tests * Math.min(sliceMs, timeLimitMs);
+  return (
+    firstAttempts +
+    Math.min(tests * timeLimitMs, SUBMISSION_BUDGET_MS) +
+    tests * PER_TEST_OVERHEAD_MS +
+    JOB_OVERHEAD_MS
+  );
 }
 
 /**

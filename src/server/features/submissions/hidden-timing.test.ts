@@ -1,8 +1,9 @@
-// Hidden means hidden, in time too (decision "Hidden test timing"): a program that busy-waits for
+// Hidden means hidden, in time too (decision 052): a program that busy-waits for
 // as long as its hidden input says must not be able to read that input back from when Submit
 // Code answers, from when the result shows up anywhere else, or from when the student may submit
 // again. The real app and grading pool, with the fair-use limits on, as a student would drive it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "@/server/config.ts";
 import type { GraderPool } from "@/server/python/index.ts";
 import type {
   StudentAssignmentListItem,
@@ -262,6 +263,29 @@ describe("the release rule", () => {
 
   it("is off at 0: the answer when grading ends", () => {
     expect(releaseAt(0, { startedAt: 5, finishedAt: 70 }, 0, B)).toBe(70);
+  });
+
+  it("is HIDDEN_RELEASE_MS: 1000 by default, 0-10000, never off in production", () => {
+    const secret = { AUTH_SECRET: "a-secret-of-at-least-32-characters-here" };
+    expect(loadConfig({ NODE_ENV: "production", ...secret }).hiddenReleaseMs).toBe(1000);
+    expect(loadConfig({ NODE_ENV: "test", HIDDEN_RELEASE_MS: "0" }).hiddenReleaseMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: "production", ...secret, HIDDEN_RELEASE_MS: "2500" }).hiddenReleaseMs).toBe(
+      2500,
+    );
+    expect(() => loadConfig({ NODE_ENV: "production", ...secret, HIDDEN_RELEASE_MS: "0" })).toThrow(
+      /HIDDEN_RELEASE_MS: 0 \(off\) lets hidden test inputs be read/,
+    );
+    for (const bad of ["-1", "10001", "1.5", "soon"])
+      expect(() => loadConfig({ NODE_ENV: "test", HIDDEN_RELEASE_MS: bad }), bad).toThrow(
+        /HIDDEN_RELEASE_MS/,
+      );
+  });
+
+  it("budgets each test's slice, its limit within the submission's 20 s, and the overheads", () => {
+    expect(fullBudgetMs(1, { sliceMs: 150 })).toBe(150 + 5000 + 300 + 3000);
+    expect(fullBudgetMs(5, { sliceMs: 150 })).toBe(750 + 20_000 + 1500 + 3000);
+    // A longer slice (GRADER_SLICE_MS) lengthens the first attempts, never beyond a test's limit.
+    expect(fullBudgetMs(2, { sliceMs: 4000, timeLimitMs: 1000 })).toBe(2000 + 2000 + 600 + 3000);
   });
 
   it("keeps the first 4,000 characters of a hidden case's text", () => {

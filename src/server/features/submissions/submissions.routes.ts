@@ -26,8 +26,8 @@ export const submissionRoutes = new Hono<AppEnv>()
     const body = await readJson(c, CreateSubmissionBody);
     const { db, grader, submitLimiter, config } = c.get("deps");
     const me = currentUser(c);
-    // The fair-use lease ends after the answer's release time (decision "Hidden test timing").
-    const release = { quantumMs: config.hiddenReleaseMs, arrivedAt };
+    // The fair-use lease ends after the answer's release time (decision 052).
+    const release = { quantumMs: config.hiddenReleaseMs, arrivedAt, sliceMs: config.graderSliceMs };
     const submit = () => createSubmission(db, grader, me, c.req.param("id"), body, release);
     if (body.final) {
       const stored = await submitLimiter.run(me.id, submit);

@@ -179,10 +179,13 @@ export async function createSubmission(
   assignmentId: string,
   body: CreateBody,
   /**
-   * Submit Code's release (decision "Hidden test timing"): config.hiddenReleaseMs and when the
+   * Submit Code's release (decision 052): config.hiddenReleaseMs and when the
    * request arrived (performance.now()). Left out only where no student waits (the demo seed).
    */
-  release: { quantumMs: number; arrivedAt: number } = { quantumMs: 0, arrivedAt: performance.now() },
+  release: { quantumMs: number; arrivedAt: number; sliceMs?: number } = {
+    quantumMs: 0,
+    arrivedAt: performance.now(),
+  },
 ): Promise<Submission> {
   const { as, cls } = await loadAssignmentFor(db, me, assignmentId);
   if (as !== "member") throw forbidden();
@@ -227,7 +230,7 @@ export async function createSubmission(
   // Counted from the request's arrival: everything before grading starts (checks, queries, the
   // wait for a slot) is rounded into the release too.
   const { quantumMs: hiddenReleaseMs, arrivedAt: calledAt } = release;
-  const budgetMs = fullBudgetMs(cases.length);
+  const budgetMs = fullBudgetMs(cases.length, { sliceMs: release.sliceMs });
   let graded: Awaited<ReturnType<typeof gradeVisibleFirst>>;
   try {
     graded = await gradeVisibleFirst(grader, body.code, cases, { userId: me.id, classId: cls.id });
