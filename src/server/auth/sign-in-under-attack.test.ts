@@ -4,11 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseTrustProxy } from "@/server/config/trust-proxy.ts";
 import { hit } from "@/server/limits/limits.ts";
+import { AUTH_MESSAGES } from "@/shared/domain/auth-rules.ts";
 import { createUser, type TestUser } from "../../../tests/factories/users.ts";
 import { type ServedApp, serveApp } from "../../../tests/setup/serve-app.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { ACCOUNT_CEILING_PER_HOUR, AUTH_LIMITS, authLimitKey } from "./auth-limits.ts";
-import { passwordQueue } from "./password-queue.ts";
+import { PER_ADDRESS_IN_FLIGHT, passwordQueue } from "./password-queue.ts";
 
 const SCHOOL = "203.0.113.50";
 
@@ -131,6 +132,40 @@ describe("a flood of sign-ins from one address", () => {
     expect((await signIn("10.9.1.1", person.email, "Whatever-123")).status).toBe(401);
     const c = passwordQueue.counts().hashes;
     expect([b - a, c - b]).toEqual([1, 1]);
+  });
+});
+
+describe("sign-up and reset-password", () => {
+  it("get the same per-client share: a full lane is refused (503) without a hash; another address goes on", async () => {
+    const busy = "203.0.113.77";
+    const held = Array.from({ length: PER_ADDRESS_IN_FLIGHT }, () =>
+      passwordQueue.enter(`a:${busy}`, "address"),
+    );
+    try {
+      expect(held.every(Boolean)).toBe(true);
+      const before = passwordQueue.counts();
+      const signUp = (from: string, email: string) =>
+        server.request("POST", "/api/auth/sign-up/email", {
+          body: { name: "New Pupil", email, password: "Tiger-lily-9" },
+          headers: { "X-Forwarded-For": from },
+        });
+      const refused = await signUp(busy, "lane-full@example.com");
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      expect(await refused.json()).toMatchObject({ code: "BUSY", message: AUTH_MESSAGES.busy });
+      const reset = await server.request("POST", "/api/auth/reset-password", {
+        body: { newPassword: "Tiger-lily-9", token: "whatever" },
+        headers: { "X-Forwarded-For": busy },
+      });
+      expect(reset.status).toBe(503);
+      expect(passwordQueue.counts().hashes).toBe(before.hashes);
+      expect(passwordQueue.counts().refused - before.refused).toBe(2);
+      expect(await t.lastMail("lane-full@example.com")).toBeUndefined();
+      expect((await signUp("203.0.113.78", "other-lane@example.com")).status).toBe(200);
+    } finally {
+      for (const lane of held) if (lane) await passwordQueue.within(lane, async () => {});
+    }
+    expect(passwordQueue.enter(`a:${busy}`, "address")).not.toBeNull();
   });
 });
 
