@@ -109,6 +109,16 @@ test("teacher sets work, student submits, server grades, teacher grades 82.5, st
   await expect(student.getByTestId("test-summary")).toContainText("Passed: 1/1 tests", { timeout: 30_000 });
   await expect(student.getByText("1 hidden test is checked only when you submit.")).toBeVisible();
 
+  // ── Teacher: a student who opened the work and ran tests is In Progress, not Not Viewed (issue 19 #5) ──
+  await teacher.goto(assignmentUrl);
+  const progressRow = teacher.getByRole("row", { name: /Ada Student/ });
+  await expect(async () => {
+    await teacher.reload();
+    await expect(progressRow).toContainText("1 test run, not handed in", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(progressRow).toContainText("In Progress");
+  await expect(progressRow).not.toContainText("Not Viewed");
+
   // ── Submit: the server grades every case, hidden included ──
   await student.getByRole("button", { name: "Submit Code" }).click();
   await expect(student.getByText("Submitted. PyClass checked your work: passed 2 of 2 tests.")).toBeVisible({

@@ -1,11 +1,18 @@
 // Per-student status on an assignment, and how grades, scores and rates are shown.
 import type { BadgeTone } from "./tones.ts";
 
-export const PROGRESS_STATUSES = ["not_viewed", "submitted", "awaiting_grade", "graded"] as const;
+export const PROGRESS_STATUSES = [
+  "not_viewed",
+  "in_progress",
+  "submitted",
+  "awaiting_grade",
+  "graded",
+] as const;
 export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
 
 export const PROGRESS_LABELS: Record<ProgressStatus, string> = {
   not_viewed: "Not Viewed",
+  in_progress: "In Progress",
   submitted: "Submitted",
   awaiting_grade: "Awaiting Grade",
   graded: "Graded",
@@ -13,6 +20,7 @@ export const PROGRESS_LABELS: Record<ProgressStatus, string> = {
 
 export const PROGRESS_TONES: Record<ProgressStatus, BadgeTone> = {
   not_viewed: "slate",
+  in_progress: "purple",
   submitted: "blue",
   awaiting_grade: "yellow",
   graded: "green",
@@ -20,7 +28,8 @@ export const PROGRESS_TONES: Record<ProgressStatus, BadgeTone> = {
 
 /** What each label means, for the legend beside the teacher's progress table. */
 export const PROGRESS_MEANINGS: Record<ProgressStatus, string> = {
-  not_viewed: "Nothing handed in yet. Test runs don't count: they are shown on their own.",
+  not_viewed: "Has not opened the assignment: no visit, no test run, nothing handed in.",
+  in_progress: "Opened it or ran tests, but nothing handed in yet.",
   awaiting_grade: "Handed in and waiting for your grade.",
   submitted: "Handed in again after you graded earlier work. Grade the new hand-in.",
   graded: "You have graded the newest hand-in.",
@@ -29,13 +38,15 @@ export const PROGRESS_MEANINGS: Record<ProgressStatus, string> = {
 type FinalSubmission = { teacherGrade: number | null; submittedAt: Date | string };
 
 /**
- * `finals` are a student's final submissions, newest first. No final → Not Viewed; the newest
+ * `finals` are a student's final submissions, newest first; `viewed` is whether the student has
+ * opened the assignment or run its tests (decision 029, amended by issue 19). No final → In Progress
+ * when viewed, else Not Viewed; the newest
  * graded → Graded; the newest ungraded → Awaiting Grade, unless an older one was graded, in
  * which case the student resubmitted after grading → Submitted (the teacher should look again).
  */
-export function progressStatus(finals: FinalSubmission[]): ProgressStatus {
+export function progressStatus(finals: FinalSubmission[], viewed: boolean): ProgressStatus {
   const [latest, ...older] = finals;
-  if (!latest) return "not_viewed";
+  if (!latest) return viewed ? "in_progress" : "not_viewed";
   if (latest.teacherGrade !== null) return "graded";
   return older.some((s) => s.teacherGrade !== null) ? "submitted" : "awaiting_grade";
 }

@@ -379,7 +379,8 @@ describe("lists, progress and export", () => {
       ["Ben", "awaiting_grade", null, 0, 3, 1],
       ["Cat", "submitted", null, 1, 3, 3],
       ["Dan", "not_viewed", null, null, null, 0],
-      ["Eve", "not_viewed", null, null, null, 1],
+      // Eve only ran tests: she has seen the work (issue 19 #5), so she is not "Not Viewed".
+      ["Eve", "in_progress", null, null, null, 1],
     ]);
     // Latest finals: Ava 2/3, Ben 0/3, Cat 1/3 → mean of 66.67, 0 and 33.33.
     expect(p.avgPassRate).toBeCloseTo(100 / 3, 5);
@@ -411,7 +412,7 @@ describe("lists, progress and export", () => {
       // Cat's 70 stays visible to the teacher until they grade the new hand-in.
       ["Cat", "submitted", 1, 70, null, false],
       ["Dan", "not_viewed", 0, null, null, false],
-      ["Eve", "not_viewed", 1, null, null, false],
+      ["Eve", "in_progress", 1, null, null, false],
     ]);
   });
 
@@ -453,7 +454,7 @@ describe("lists, progress and export", () => {
       ["Ben", failing.email, "Awaiting Grade", "", "0 of 3", "0", "", "", "Member"],
       ["Cat", resubmitted.email, "Submitted", "", "1 of 3", "33.33", "", "70", "Member"],
       ["Dan", idle.email, "Not Viewed", "", "", "", "", "", "Member"],
-      ["Eve", onlyRan.email, "Not Viewed", "", "", "", "", "", "Member"],
+      ["Eve", onlyRan.email, "In Progress", "", "", "", "", "", "Member"],
     ]);
     expect(cells[0][3]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
   });
@@ -464,6 +465,32 @@ describe("lists, progress and export", () => {
       expect((await t.request("GET", path, { cookie: other.cookie })).status).toBe(404);
       expect((await t.request("GET", path, { cookie: graded.cookie })).status).toBe(403);
     }
+  });
+
+  it("counts a student who only opened the workspace as In Progress, not Not Viewed", async () => {
+    const statusOf = async (name: string) => {
+      const p = await json<AssignmentProgress>(
+        await t.request("GET", `/api/assignments/${a.id}/progress`, { cookie: owner.cookie }),
+      );
+      return p.students.find((s) => s.student.name === name)?.status;
+    };
+    // Another assignment's visit, or an event that is not a visit, doesn't count.
+    const other = await createAssignment(t, owner, progressClass.id);
+    const send = (assignmentId: string, type: "open" | "run") =>
+      t.request("POST", "/api/activity", {
+        cookie: idle.cookie,
+        body: {
+          assignmentId,
+          sessionId: crypto.randomUUID(),
+          seq: 0,
+          events: [type === "open" ? { type, at: 0, code: "" } : { type, at: 0 }],
+        },
+      });
+    expect((await send(other.id, "open")).status).toBe(201);
+    expect((await send(a.id, "run")).status).toBe(201);
+    expect(await statusOf("Dan")).toBe("not_viewed");
+    expect((await send(a.id, "open")).status).toBe(201);
+    expect(await statusOf("Dan")).toBe("in_progress");
   });
 });
 
@@ -540,7 +567,7 @@ describe("late work, grade history and students who left", () => {
       await t.request("GET", `/api/assignments/${a.id}/export.csv`, { cookie: owner.cookie })
     ).text();
     const leeLine = csv.split("\r\n").find((l) => l.startsWith("Lee,"))!;
-    expect(leeLine.endsWith(",92,Left the class")).toBe(true);
+    expect(leeLine.endsWith(",92,Left the class,0")).toBe(true);
     // The teacher can still open their submissions.
     const theirs = await t.request("GET", `/api/assignments/${a.id}/submissions?studentId=${leaver.id}`, {
       cookie: owner.cookie,

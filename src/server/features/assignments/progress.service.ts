@@ -1,9 +1,9 @@
 // The teacher's progress view of one assignment: each class member's status, newest final
 // submission and attempts, the class's average, and the test cases ranked by failure rate.
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, sql } from "drizzle-orm";
 import { assertOwnsAssignment } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
-import { classMembers, submissions, user } from "@/server/db/schema.ts";
+import { activityEvents, classMembers, submissions, user } from "@/server/db/schema.ts";
 import { caseResults } from "@/server/features/insights/index.ts";
 import type { SessionUser } from "@/server/types.ts";
 import type {
@@ -25,7 +25,7 @@ type ProgressRowWithNotes = StudentProgressRow & { notes: string | null; score: 
  */
 export async function loadProgress(db: Db, me: SessionUser, id: string) {
   const { assignment, cls } = await assertOwnsAssignment(db, me, id);
-  const [students, allFinals, attempts, cases, results] = await Promise.all([
+  const [students, allFinals, attempts, cases, results, openedIds] = await Promise.all([
     db
       .select({ id: user.id, name: user.name, email: user.email })
       .from(classMembers)
@@ -59,6 +59,29 @@ export async function loadProgress(db: Db, me: SessionUser, id: string) {
     // Per test case: how the current members' newest final submissions did on it (the same
     // query as the insights' Assignment Details).
     caseResults(db, id, cls.id),
+    // Members who opened the workspace: one index probe each (activity_events_history_idx), which
+    // stops at the first `open` event, the first a visit sends.
+    db
+      .select({ userId: classMembers.userId })
+      .from(classMembers)
+      .where(
+        and(
+          eq(classMembers.classId, cls.id),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(activityEvents)
+              .where(
+                and(
+                  eq(activityEvents.assignmentId, id),
+                  eq(activityEvents.studentId, classMembers.userId),
+                  eq(activityEvents.type, "open"),
+                ),
+              ),
+          ),
+        ),
+      )
+      .then((r) => new Set(r.map((m) => m.userId))),
   ]);
 
   // Node 20 has no Map.groupBy. Each student's finals stay newest first, as queried.
@@ -87,7 +110,9 @@ export async function loadProgress(db: Db, me: SessionUser, id: string) {
   const rows: ProgressRowWithNotes[] = people.map(({ s, leftClass }) => {
     const own = finalsByStudent.get(s.id) ?? [];
     const newest = own[0];
-    const status = progressStatus(own);
+    // Viewed: opened the workspace, or ran or handed in anything (a run counts even if the
+    // activity record has since been pruned).
+    const status = progressStatus(own, openedIds.has(s.id) || (attemptsByStudent.get(s.id)?.n ?? 0) > 0);
     return {
       student: s,
       status,
