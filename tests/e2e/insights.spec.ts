@@ -97,9 +97,14 @@ test("insights: empty states, then a class's risks, assignments and engagement f
   const monitor = teacher.getByRole("region", { name: "Assignment Monitor" });
   const greetingRow = monitor.getByRole("row", { name: /Greeting/ });
   await expect(greetingRow).toContainText("2 of 3 students");
-  await expect(greetingRow).toContainText("50% failed · Medium");
+  // The rate is a count of hand-ins (issue 19 #6: one hand-in at 66.7 % read "100% failed · High"),
+  // and the score says what it is out of and where it came from.
+  await expect(greetingRow).toContainText("1 of 2 hand-ins failed a test");
+  await expect(greetingRow).not.toContainText("% failed");
   await expect(greetingRow).toContainText("Easy");
-  await expect(greetingRow).toContainText("score 2");
+  await expect(greetingRow).toContainText("score 2 of 6");
+  await expect(greetingRow).toContainText("2 from failed hand-ins + 0 from tries before handing in");
+  await expect(teacher.getByText(/^Difficulty score, 0 to 6/).first()).toBeVisible();
   await expect(monitor.getByRole("row", { name: /Reading task/ })).toContainText("No data yet");
 
   // Class Engagement Overview.
@@ -144,6 +149,8 @@ test("insights: empty states, then a class's risks, assignments and engagement f
   // ── Assignment Details ──
   await monitor.getByRole("button", { name: "Review Greeting" }).click();
   const details = teacher.getByRole("dialog", { name: "Assignment Details" });
+  await expect(details).toContainText("1 of 2 hand-ins failed a test");
+  await expect(details).toContainText("score 2 of 6");
   const hello = details.getByTestId("test-case-insight").filter({ hasText: "Says hello" });
   await expect(hello).toContainText("1 of 2 failed");
   await expect(hello).toContainText("50% failed · Medium");

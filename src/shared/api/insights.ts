@@ -85,6 +85,10 @@ export const AssignmentMonitorRow = z.object({
   averageAttempts: z.number().nullable(),
   /** % of submitting members whose latest final failed a test; null with no (tested) finals. */
   failureRate: z.number().nullable(),
+  /** Submitting members whose latest final was graded against tests (the failure rate's base)… */
+  testedStudents: z.number().int(),
+  /** …and of those, whose latest final failed at least one test. */
+  failedStudents: z.number().int(),
   /** Mean latest final score (the assignment page's Avg. Pass Rate). */
   averageScore: z.number().nullable(),
   /** 0–6; see difficultyScore in src/shared/domain/insights.ts. */

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  DIFFICULTY_SCORE_RULE,
   daysSince,
   difficultyBand,
+  difficultyParts,
   difficultyScore,
   engagementStatus,
+  failedHandInsText,
   fallingBehindRisk,
   insightsFailureTone,
   SCORE_BUCKETS,
@@ -62,6 +65,25 @@ describe("difficulty", () => {
     expect(difficultyBand(2.01)).toBe("medium");
     expect(difficultyBand(4)).toBe("medium");
     expect(difficultyBand(4.01)).toBe("hard");
+  });
+});
+
+// Issue 19 #6: one hand-in at 66.7 % read as "100% failed · High" beside an unexplained "score 4".
+describe("the assignment's failure rate and difficulty in words", () => {
+  it("counts hand-ins that failed a test instead of a percentage of them", () => {
+    expect(failedHandInsText(1, 1)).toBe("1 of 1 hand-in failed a test");
+    expect(failedHandInsText(1, 3)).toBe("1 of 3 hand-ins failed a test");
+    expect(failedHandInsText(0, 0)).toBeNull();
+  });
+
+  it("splits the score into the parts the rule adds up", () => {
+    expect(difficultyParts(100, 0)).toBe("4 from failed hand-ins + 0 from tries before handing in");
+    expect(difficultyParts(50, 9)).toBe("2 from failed hand-ins + 2 from tries before handing in");
+    expect(difficultyParts((1 / 3) * 100, 5 / 3)).toBe(
+      "1.3 from failed hand-ins + 0.8 from tries before handing in",
+    );
+    expect(difficultyParts(null, 1)).toBeNull();
+    expect(DIFFICULTY_SCORE_RULE).toMatch(/0 to 6/);
   });
 });
 

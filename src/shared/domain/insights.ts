@@ -168,6 +168,29 @@ export function difficultyScore(failureRate: number | null, averageAttempts: num
   return (failureRate / 100) * 4 + Math.min(averageAttempts, 4) * 0.5;
 }
 
+const oneDecimal = (n: number) => `${Number(n.toFixed(1))}`;
+
+/**
+ * An assignment's failure rate as the count it is made of: "1 of 1 hand-in failed a test". A hand-in
+ * at 66.7 % failed a test; it did not fail 100 % of anything (issue 19 #6). Null with no tested hand-ins.
+ */
+export function failedHandInsText(failed: number, tested: number): string | null {
+  if (tested === 0) return null;
+  return `${failed} of ${tested} hand-in${tested === 1 ? "" : "s"} failed a test`;
+}
+
+/** How the difficulty score (0–6) is made, under every score shown. */
+export const DIFFICULTY_SCORE_RULE =
+  "Difficulty score, 0 to 6: up to 4 points from the share of hand-ins that failed a test, and half a point for each try before handing in (average, up to 2 points). Easy up to 2, Medium up to 4, Hard above.";
+
+/** One score's two parts in words: "4 from failed hand-ins + 0.5 from tries before handing in". */
+export function difficultyParts(failureRate: number | null, averageAttempts: number | null): string | null {
+  if (failureRate === null || averageAttempts === null) return null;
+  const fromFailures = (failureRate / 100) * 4;
+  const fromTries = Math.min(averageAttempts, 4) * 0.5;
+  return `${oneDecimal(fromFailures)} from failed hand-ins + ${oneDecimal(fromTries)} from tries before handing in`;
+}
+
 /** Up to 2 easy, up to 4 medium, otherwise hard. */
 export function difficultyBand(score: number | null): DifficultyBand | null {
   if (score === null) return null;

@@ -209,6 +209,8 @@ export function monitorRow(
     submissionsCount: finals.reduce((n, f) => n + f.finals, 0),
     averageAttempts,
     failureRate,
+    testedStudents: tested.length,
+    failedStudents: failed.length,
     averageScore: mean(finals.map((f) => f.score)),
     difficultyScore: score,
     difficulty: difficultyBand(score),

@@ -214,6 +214,8 @@ describe("GET /api/insights with a moved clock", () => {
       submissionsCount: 4,
       averageAttempts,
       failureRate,
+      testedStudents: 3,
+      failedStudents: 1,
       averageScore: (100 + 0 + 100) / 3,
       difficultyScore: difficulty,
       difficulty: "medium",

@@ -9,8 +9,8 @@ import type {
   AssignmentMonitorRow,
   TestCaseInsight,
 } from "@/shared/api/insights.ts";
-import { INSIGHTS_TEXT } from "@/shared/domain/insights.ts";
-import { DifficultyBadge, FailureRateBadge } from "./assignment-monitor.tsx";
+import { DIFFICULTY_SCORE_RULE, INSIGHTS_TEXT } from "@/shared/domain/insights.ts";
+import { DifficultyBadge, FailedHandInsBadge, FailureRateBadge } from "./assignment-monitor.tsx";
 import { ChartFigure, FigureTable, ScoreDistributionChart } from "./chart-figure.tsx";
 import { InsightDialog } from "./insight-dialog.tsx";
 import { numberOrNoData, percentOrNoData, scoreSummary } from "./insights-view.ts";
@@ -72,7 +72,7 @@ function Details({ data }: { data: AssignmentInsightDetail }) {
         <div className="rounded-lg bg-slate-50 px-3 py-2">
           <dt className="text-xs text-slate-600">Failure rate</dt>
           <dd>
-            <FailureRateBadge rate={a.failureRate} />
+            <FailedHandInsBadge row={a} />
           </dd>
         </div>
         <div className="rounded-lg bg-slate-50 px-3 py-2">
@@ -82,6 +82,7 @@ function Details({ data }: { data: AssignmentInsightDetail }) {
           </dd>
         </div>
       </dl>
+      <p className="text-xs text-slate-600">{DIFFICULTY_SCORE_RULE}</p>
 
       {data.scoreDistribution.length > 0 && (
         <ChartFigure

@@ -17,7 +17,14 @@ import {
   Th,
 } from "@/client/components/ui/table.tsx";
 import type { AssignmentMonitorRow } from "@/shared/api/insights.ts";
-import { DIFFICULTY_LABELS, DIFFICULTY_TONES, INSIGHTS_TEXT } from "@/shared/domain/insights.ts";
+import {
+  DIFFICULTY_LABELS,
+  DIFFICULTY_SCORE_RULE,
+  DIFFICULTY_TONES,
+  difficultyParts,
+  failedHandInsText,
+  INSIGHTS_TEXT,
+} from "@/shared/domain/insights.ts";
 import { filterBySearch } from "./insights-url.ts";
 import { failureBand, NO_DATA, numberOrNoData } from "./insights-view.ts";
 
@@ -26,12 +33,26 @@ export function FailureRateBadge({ rate }: { rate: number | null }) {
   return <Badge tone={band.tone}>{band.text}</Badge>;
 }
 
+/**
+ * An assignment's failure rate as a count of hand-ins, "1 of 1 hand-in failed a test", coloured by
+ * its rate (a test case's rate keeps FailureRateBadge: there "75% failed" is what it means).
+ */
+export function FailedHandInsBadge({ row }: { row: AssignmentMonitorRow }) {
+  const text = failedHandInsText(row.failedStudents, row.testedStudents);
+  if (text === null) return <Badge tone="slate">{NO_DATA}</Badge>;
+  return <Badge tone={failureBand(row.failureRate).tone}>{text}</Badge>;
+}
+
+/** The band, its score out of 6 and where the score came from, in words (DIFFICULTY_SCORE_RULE). */
 export function DifficultyBadge({ row }: { row: AssignmentMonitorRow }) {
   if (row.difficulty === null) return <Badge tone="slate">{NO_DATA}</Badge>;
   return (
-    <span className="inline-flex items-center gap-1.5">
+    <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
       <Badge tone={DIFFICULTY_TONES[row.difficulty]}>{DIFFICULTY_LABELS[row.difficulty]}</Badge>
-      <span className="text-xs text-slate-600">score {numberOrNoData(row.difficultyScore)}</span>
+      <span className="text-xs text-slate-600">score {numberOrNoData(row.difficultyScore)} of 6</span>
+      <span className="block w-full text-xs text-slate-600">
+        {difficultyParts(row.failureRate, row.averageAttempts)}
+      </span>
     </span>
   );
 }
@@ -98,7 +119,7 @@ export function AssignmentMonitor({
                     </span>
                   </Td>
                   <Td>
-                    <FailureRateBadge rate={r.failureRate} />
+                    <FailedHandInsBadge row={r} />
                   </Td>
                   <Td>
                     <DifficultyBadge row={r} />
@@ -115,6 +136,7 @@ export function AssignmentMonitor({
           </Table>
         </TableScroll>
       )}
+      {rows.length > 0 && <p className="mt-3 text-xs text-slate-600">{DIFFICULTY_SCORE_RULE}</p>}
     </Card>
   );
 }
