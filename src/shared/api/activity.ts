@@ -15,6 +15,11 @@ export const ACTIVITY_LIMITS = {
   changeJsonChars: 100_000,
   /** A paste at least this many characters (or 2+ lines) is marked as a paste on the timeline. */
   largeInsertChars: 40,
+  /**
+   * How far apart the browser's `at`s may place a batch's events (the browser cuts a batch every
+   * 10 s): a batch claiming hours made hours of active time from one request.
+   */
+  batchSpanMs: 10 * 60_000,
 } as const;
 
 /**

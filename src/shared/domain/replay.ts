@@ -181,7 +181,9 @@ function eventTimes(events: ActivityHistory["events"]): number[] {
     const arrived = Date.parse(events[i].time);
     const lastAt = Math.max(...events.slice(i, end).map((e) => e.event.at));
     for (let k = i; k < end; k++) {
-      const t = Math.max(previous, arrived - (lastAt - events[k].event.at));
+      // Spread back at most a batch's span (the server holds batches to it too).
+      const back = Math.min(lastAt - events[k].event.at, ACTIVITY_LIMITS.batchSpanMs);
+      const t = Math.max(previous, arrived - back);
       times.push(t);
       previous = t;
     }

@@ -188,6 +188,38 @@ describe("odd JSON is a 4xx, never a 500", () => {
   });
 });
 
+describe("time the browser claims", () => {
+  it("one batch cannot claim hours of active time that never passed on the server", async () => {
+    const idler = await newStudent();
+    tick(60_000);
+    // Sent within a second of opening the work: 200 runs, 119 s apart by the browser's clock.
+    const runs: ActivityEvent[] = Array.from({ length: 200 }, (_, i) => ({ type: "run", at: i * 119_000 }));
+    expect((await post(idler, batch(runs))).status).toBe(201);
+    const replay = buildReplay(ActivityHistory.parse(await (await historyOf(teacher, idler.id)).json()));
+    // Was 6 h 35 min of "active time" from one request; now at most the server's span of a batch
+    // (the events it clamps share one time, which the replay spreads by the same span at most).
+    expect(replay.summary.activeMs).toBeLessThanOrEqual(2 * ACTIVITY_LIMITS.batchSpanMs);
+    // Nor does a new session's batch land before the student's earlier work.
+    const before = clock.getTime() - 60_000;
+    tick(1_000);
+    expect(
+      (
+        await post(
+          idler,
+          batch([
+            { type: "open", at: 0, code: "" },
+            { type: "run", at: 600_000 },
+          ]),
+        )
+      ).status,
+    ).toBe(201);
+    const times = ActivityHistory.parse(await (await historyOf(teacher, idler.id)).json()).events.map((e) =>
+      Date.parse(e.time),
+    );
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(before - ACTIVITY_LIMITS.batchSpanMs);
+  });
+});
+
 describe("floods", () => {
   it("a refused flood is refused before its body is parsed", async () => {
     t.config.rateLimit = true;

@@ -126,14 +126,17 @@ function checkEvents(events: ActivityEvent[]): void {
  * When each event of a batch happened, by the server's clock: the batch arrived at `arrival`, its
  * last event then; an earlier event sits as far before as the browser's `at` says. Never before the
  * session's previous stored event (`floor`), never after the arrival, never before the event ahead
- * of it in the batch.
+ * of it in the batch, never more than ACTIVITY_LIMITS.batchSpanMs before the arrival.
  */
 export function placeInTime(ats: number[], arrival: Date, floor: Date | null): Date[] {
   const end = arrival.getTime();
   const last = ats.length > 0 ? ats[ats.length - 1] : 0;
   let previous = floor ? floor.getTime() : Number.NEGATIVE_INFINITY;
+  // A batch spans at most ACTIVITY_LIMITS.batchSpanMs: a batch whose `at`s claimed hours (a new
+  // session has no floor) made hours of "active time" from one request.
+  const earliest = end - ACTIVITY_LIMITS.batchSpanMs;
   return ats.map((at) => {
-    const placed = Math.max(Math.min(end - (last - at), end), previous);
+    const placed = Math.max(Math.min(end - (last - at), end), previous, earliest);
     previous = placed;
     return new Date(placed);
   });
