@@ -1,5 +1,6 @@
 // The browser's Python on /playground, in real Chromium against the production build: input()
-// answered inline, Stop ends an endless loop within 2 s and the next Run works, Run Tests.
+// answered inline, Stop ends an endless loop within 2 s and the next Run works, Run Tests;
+// os.system("clear") empties the console and warnings show apart from the output.
 import { expect, test } from "@playwright/test";
 import { signUpVerified } from "./helpers/auth.ts";
 import { setCode } from "./helpers/editor.ts";
@@ -82,6 +83,37 @@ test("a program that never ends fails its test at the time limit", async ({ page
   await expect(page.getByTestId("output")).toHaveText("alive\n");
 });
 
+test('os.system("clear") empties the console; a warning shows apart from the output', async ({ page }) => {
+  await signUpVerified(page, "student");
+  await page.goto("/playground");
+  await expect(page.getByTestId("python-status")).toHaveText("Ready", { timeout: 30_000 });
+  const output = page.getByTestId("output");
+  const warnings = page.getByRole("list", { name: "Warnings" });
+
+  // A menu program from a popular course: clear, draw, ask, clear, answer.
+  await setCode(
+    page,
+    'import os\nprint("Welcome")\nos.system("clear")\nprint(" /|\\ ")\nname = input("Name? ")\nos.system("cls")\nprint("Hello", name)',
+  );
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(output).toHaveText(" /|\\ \nName? ");
+  // The invalid escape's warning (in Python's own words): above the output, not in it.
+  const escape = /^Warning \(line 4\): .*invalid escape sequence/;
+  await expect(warnings).toHaveText(escape);
+  const answer = page.getByPlaceholder("Type your answer and press Enter");
+  await answer.fill("Ada");
+  await answer.press("Enter");
+  await expect(output).toHaveText("Hello Ada\n");
+  await expect(page.getByTestId("python-status")).toHaveText("Ready");
+  await expect(warnings).toHaveText(escape);
+
+  // Any other command starts nothing and says so in its status, as a shell without it would.
+  await setCode(page, 'import os\nprint(os.system("pause"))');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(output).toHaveText("32512\n");
+  await expect(warnings).toHaveCount(0);
+});
+
 test("degraded mode without cross-origin isolation: input() by re-running, Stop by restart", async ({
   page,
 }) => {
@@ -110,6 +142,17 @@ test("degraded mode without cross-origin isolation: input() by re-running, Stop 
   await page.getByPlaceholder("Type your answer and press Enter").fill("thon");
   await page.keyboard.press("Enter");
   await expect(output).toHaveText("First? py\nSecond? thon\npython\n");
+
+  // A clear after the answer: the re-run's console starts from there.
+  await setCode(
+    page,
+    'import os\nprint("Menu")\nchoice = input("Choice? ")\nos.system("clear")\nprint("You chose", choice)',
+  );
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(output).toHaveText("Menu\nChoice? ");
+  await page.getByPlaceholder("Type your answer and press Enter").fill("2");
+  await page.keyboard.press("Enter");
+  await expect(output).toHaveText("You chose 2\n");
 
   await setCode(page, "while True:\n    pass");
   await page.getByRole("button", { name: "Run", exact: true }).click();

@@ -8,7 +8,8 @@ export const STDIN_CANCEL = 2;
 export const STDIN_HEADER_BYTES = 8;
 export const STDIN_BUFFER_BYTES = 64 * 1024;
 export const SIGINT = 2;
-/** Shared console buffer: [bytesWritten] then UTF-8 bytes; room for a capped run's output. */
+/** Shared console buffer: [bytesWritten, clearedAt] then UTF-8 bytes; room for a capped run's
+ * output. `clearedAt` is where the last os.system("clear") left the bytes written (0: none). */
 export const OUTPUT_HEADER_BYTES = 8;
 export const OUTPUT_BUFFER_BYTES = 4 * 1024 * 1024 + 64 * 1024;
 
@@ -30,5 +31,10 @@ export type FromWorker =
   /** Output: text itself in re-run mode; otherwise "new bytes in the shared buffer". */
   | { type: "stdout"; id: number; text: string | null }
   | { type: "input-request"; id: number; prompt: string }
-  | { type: "done"; id: number; run: HarnessRun; timeMs: number }
+  /** The program cleared its console (os.system("clear")); in the shared buffer, at `clearedAt`. */
+  | { type: "clear"; id: number }
+  /** One warning line, shown apart from the output (the run's `warnings` has them all). */
+  | { type: "warning"; id: number; text: string }
+  /** `shownFrom`: the console shows run.transcript from here (after the last clear; 0: all). */
+  | { type: "done"; id: number; run: HarnessRun; timeMs: number; shownFrom: number }
   | { type: "crashed"; id: number; message: string };

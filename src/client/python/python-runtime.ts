@@ -33,8 +33,11 @@ export type PythonState = "loading" | "ready" | "running" | "waiting-for-input";
 
 export type PythonSnapshot = {
   state: PythonState;
-  /** The console: printed text, prompts and echoed input, then the error line if any. */
+  /** The console: printed text, prompts and echoed input, then the error line if any — from the
+   * program's last os.system("clear") on. */
   output: string;
+  /** The run's warnings ("Warning (line N): …"), shown apart from the output. */
+  warnings: string[];
   /** The prompt of the input() that is waiting for a line. */
   prompt: string | null;
   /** Why Python could not start, if it could not. */
@@ -48,10 +51,16 @@ export type PythonSnapshot = {
 
 const STOP_GRACE_MS = 1000;
 
+/** A finished run: the harness's run (null if the worker was killed) and where its console starts. */
+type Finished = { run: HarnessRun | null; timeMs: number; shownFrom: number };
+
 type Waiter = {
   id: number;
-  resolve: (r: { run: HarnessRun | null; timeMs: number }) => void;
+  resolve: (r: Finished) => void;
+  /** Run (not Run Tests): the console streams, clears and shows warnings. */
   onOutput?: (text: string) => void;
+  onClear?: () => void;
+  onWarning?: (text: string) => void;
 };
 
 export class PythonRuntime {
@@ -61,6 +70,8 @@ export class PythonRuntime {
   private stdin: SharedArrayBuffer | null = null;
   private outputBuffer: SharedArrayBuffer | null = null;
   private outputRead = 0;
+  /** The shared buffer's `clearedAt` the console last started from. */
+  private outputClearedAt = 0;
   private outputDecoder = new TextDecoder();
   private polling = false;
   private nextId = 1;
@@ -80,6 +91,7 @@ export class PythonRuntime {
     this.snapshot = {
       state: "loading",
       output: "",
+      warnings: [],
       prompt: null,
       loadError: null,
       inputMode: isolated ? "interactive" : "rerun",
@@ -190,12 +202,19 @@ export class PythonRuntime {
     if (msg.type === "stdout") {
       if (msg.text !== null) w.onOutput?.(msg.text);
       else this.pollOutput();
+    } else if (msg.type === "clear") {
+      // Shared buffer: pollOutput sees where (clearedAt); text mode: every earlier text has come.
+      if (this.outputBuffer) this.pollOutput();
+      else w.onClear?.();
+    } else if (msg.type === "warning") {
+      if (typeof msg.text === "string") w.onWarning?.(msg.text);
     } else if (msg.type === "input-request") {
       this.pollOutput();
       this.set({ state: "waiting-for-input", prompt: msg.prompt }, true);
     } else if (msg.type === "done") {
       this.pollOutput();
-      this.settle(msg.run, msg.timeMs);
+      const shownFrom = Number.isInteger(msg.shownFrom) && msg.shownFrom > 0 ? msg.shownFrom : 0;
+      this.settle(msg.run, msg.timeMs, shownFrom);
     } else if (msg.type === "crashed") {
       // Python itself failed (not the program): this worker can't be trusted any more.
       this.settle(null, 0);
@@ -203,36 +222,51 @@ export class PythonRuntime {
     }
   }
 
-  private settle(run: HarnessRun | null, timeMs: number) {
+  private settle(run: HarnessRun | null, timeMs: number, shownFrom = 0) {
     const w = this.waiter;
     this.waiter = null;
     clearTimeout(this.stopTimer);
-    w?.resolve({ run, timeMs });
+    w?.resolve({ run, timeMs, shownFrom });
   }
 
   /** Runs one program in the worker; resolves with the harness's run (null if it was killed). */
   private execute(
     msg: Omit<Extract<ToWorker, { type: "run" }>, "id"> | Omit<Extract<ToWorker, { type: "test" }>, "id">,
-    onOutput?: (text: string) => void,
+    view?: Pick<Waiter, "onOutput" | "onClear" | "onWarning">,
   ) {
     const id = this.nextId++;
     if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
     // The worker is idle now: empty the shared console buffer for this run.
-    if (this.outputBuffer) Atomics.store(new Int32Array(this.outputBuffer, 0, 2), 0, 0);
+    if (this.outputBuffer) {
+      const header = new Int32Array(this.outputBuffer, 0, 2);
+      Atomics.store(header, 0, 0);
+      Atomics.store(header, 1, 0);
+    }
     this.outputRead = 0;
+    this.outputClearedAt = 0;
     this.outputDecoder = new TextDecoder();
-    if (onOutput && this.outputBuffer) this.startPolling();
-    return new Promise<{ run: HarnessRun | null; timeMs: number }>((resolve) => {
-      this.waiter = { id, resolve, onOutput };
+    if (view?.onOutput && this.outputBuffer) this.startPolling();
+    return new Promise<Finished>((resolve) => {
+      this.waiter = { id, resolve, ...view };
       this.post({ ...msg, id } as ToWorker);
     });
   }
 
-  /** Reads new bytes from the shared console buffer into the current run's output. */
+  /** Reads new bytes from the shared console buffer into the current run's output; after a clear
+   * (the buffer's `clearedAt` moved), the console starts again from there. */
   private pollOutput() {
     const w = this.waiter;
     if (!w?.onOutput || !this.outputBuffer) return;
-    const written = Atomics.load(new Int32Array(this.outputBuffer, 0, 2), 0);
+    const header = new Int32Array(this.outputBuffer, 0, 2);
+    // clearedAt first: it is a value bytesWritten had, so bytesWritten read after it is never less.
+    const clearedAt = Atomics.load(header, 1);
+    const written = Atomics.load(header, 0);
+    if (clearedAt !== this.outputClearedAt && clearedAt >= 0 && clearedAt <= written) {
+      this.outputClearedAt = clearedAt;
+      this.outputRead = clearedAt;
+      this.outputDecoder = new TextDecoder();
+      w.onClear?.();
+    }
     if (written <= this.outputRead) return;
     // Copy out of shared memory first: TextDecoder refuses views on a SharedArrayBuffer.
     const bytes = new Uint8Array(this.outputBuffer, OUTPUT_HEADER_BYTES).slice(this.outputRead, written);
@@ -282,23 +316,33 @@ export class PythonRuntime {
     if (this.waiter || this.answers) throw new Error("Python is already running a program.");
     await this.start();
     this.stopRequested = false;
-    this.set({ state: "running", output: "", prompt: null }, true);
+    this.set({ state: "running", output: "", warnings: [], prompt: null }, true);
     performance.mark("pyclass:run-start");
     this.firstOutputPending = true;
     const rerun = this.snapshot.inputMode === "rerun";
     this.answers = rerun ? [] : null;
     for (;;) {
-      const { run } = await this.execute(
+      // Each run (a re-run too) shows its own warnings.
+      this.set({ warnings: [] }, true);
+      const { run, shownFrom } = await this.execute(
         { type: "run", code, answers: this.answers, maxOutput: DEFAULT_MAX_OUTPUT },
-        (text) => this.appendOutput(text),
+        {
+          onOutput: (text) => this.appendOutput(text),
+          onClear: () => this.set({ output: "" }),
+          onWarning: (text) => this.set({ warnings: [...this.snapshot.warnings, text] }),
+        },
       );
+      if (run && Array.isArray(run.warnings)) this.set({ warnings: run.warnings });
       if (run?.error_type === "InputNeeded" && !this.stopRequested) {
         // Re-run mode: show what the program printed, wait for the next line, run again.
-        this.set({ state: "waiting-for-input", prompt: run.prompt ?? "", output: run.transcript }, true);
+        this.set(
+          { state: "waiting-for-input", prompt: run.prompt ?? "", output: run.transcript.slice(shownFrom) },
+          true,
+        );
         const line = await new Promise<string | null>((resolve) => {
           this.pendingAnswer = resolve;
         });
-        if (line === null) return this.finishRun(interruptedRun(run, "stopped"));
+        if (line === null) return this.finishRun(interruptedRun(run, "stopped"), shownFrom);
         this.answers!.push(line);
         this.set({ state: "running", prompt: null, output: "" }, true);
         continue;
@@ -312,7 +356,8 @@ export class PythonRuntime {
         line: null,
         prompt: null,
       };
-      return this.finishRun(stopped ? interruptedRun(partial, "stopped") : partial);
+      // Killed (run === null): the console as it stood, already from the last clear on.
+      return this.finishRun(stopped ? interruptedRun(partial, "stopped") : partial, run ? shownFrom : 0);
     }
   }
 
@@ -332,10 +377,11 @@ export class PythonRuntime {
     this.set({ output: this.snapshot.output + text });
   }
 
-  private finishRun(run: HarnessRun): HarnessRun {
+  /** `shownFrom`: the console shows the transcript from there (the program's last clear). */
+  private finishRun(run: HarnessRun, shownFrom = 0): HarnessRun {
     this.answers = null;
     this.pendingAnswer = null;
-    this.set({ state: this.idleState(), output: run.transcript, prompt: null }, true);
+    this.set({ state: this.idleState(), output: run.transcript.slice(shownFrom), prompt: null }, true);
     return run;
   }
 

@@ -169,6 +169,13 @@ function flush() {
   lastFlush = performance.now();
 }
 
+/** os.system("clear"): what was shown so far goes; the page starts the console again from here. */
+function clearConsole() {
+  if (outputHeader) Atomics.store(outputHeader, 1, Atomics.load(outputHeader, 0));
+  flush();
+  post({ type: "clear", id: currentId });
+}
+
 function emit(text: string) {
   if (outputHeader && outputBytes) {
     const bytes = encoder.encode(text);
@@ -207,19 +214,29 @@ function readLine(prompt: string): string {
   }
 }
 
-function execute(id: number, code: string, options: Omit<RunOptions, "onText" | "stream">): void {
+function execute(
+  id: number,
+  code: string,
+  options: Omit<RunOptions, "onText" | "onWarning" | "onClear" | "stream">,
+): void {
   currentId = id;
   pending = "";
   lastFlush = Number.NEGATIVE_INFINITY;
   if (interrupt) Atomics.store(interrupt, 0, 0);
   const started = performance.now();
   try {
-    const record = programConsole.run(code, { ...options, onText: emit, stream: true });
+    const record = programConsole.run(code, {
+      ...options,
+      onText: emit,
+      onWarning: (text) => post({ type: "warning", id, text }),
+      onClear: clearConsole,
+      stream: true,
+    });
     // A Stop that came as the program ended must not fire later.
     if (interrupt) Atomics.store(interrupt, 0, 0);
     const run: HarnessRun = recordedRun(record);
     flush();
-    post({ type: "done", id, run, timeMs: performance.now() - started });
+    post({ type: "done", id, run, timeMs: performance.now() - started, shownFrom: record.clearedAt });
   } catch (e) {
     flush();
     post({ type: "crashed", id, message: e instanceof Error ? e.message : String(e) });

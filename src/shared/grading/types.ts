@@ -11,6 +11,9 @@ export type HarnessRun = {
   error_type: string | null;
   line: number | null;
   prompt: string | null;
+  /** Warnings ("Warning (line N): …"), shown apart: never part of what tests compare. The
+   * harness and the browser's worker give them; the server grader keeps them off its results. */
+  warnings?: string[];
 };
 
 /** Which form of the expected output matched: with prompts and echoed input, or without. */

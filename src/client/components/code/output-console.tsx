@@ -1,6 +1,8 @@
 // The output panel: the program's console with an inline input field while input() waits.
 // Enter sends the line; the harness echoes it into the console like a terminal would. A run that
-// ends with an `Error: …` line gets "What does this mean?" right under it.
+// ends with an `Error: …` line gets "What does this mean?" right under it. Warnings (an invalid
+// escape in ASCII art…) show as muted lines above the output, apart from it: never part of what
+// Run Tests compares.
 import { useEffect, useRef, useState } from "react";
 import { ErrorExplanation } from "./error-explanation.tsx";
 
@@ -12,9 +14,19 @@ type Props = {
   placeholder?: string;
   /** The code of the run shown, so an error's explanation can quote the student's line. */
   code?: string | null;
+  /** The run's warnings ("Warning (line 3): invalid escape sequence '\ '"). */
+  warnings?: readonly string[];
 };
 
-export function OutputConsole({ output, waitingForInput, prompt, onInput, placeholder, code }: Props) {
+export function OutputConsole({
+  output,
+  waitingForInput,
+  prompt,
+  onInput,
+  placeholder,
+  code,
+  warnings = [],
+}: Props) {
   const [line, setLine] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const end = useRef<HTMLDivElement>(null);
@@ -49,6 +61,19 @@ export function OutputConsole({ output, waitingForInput, prompt, onInput, placeh
   return (
     <section aria-label="Output" className="rounded-lg border border-slate-800 bg-slate-900 text-slate-100">
       <div className="max-h-96 min-h-40 overflow-auto p-3 font-mono text-sm">
+        {warnings.length > 0 && (
+          <ul
+            aria-label="Warnings"
+            data-testid="console-warnings"
+            className="mb-2 space-y-0.5 border-slate-700 border-b pb-2 text-slate-400 text-xs"
+          >
+            {warnings.map((warning, i) => (
+              <li key={i} className="whitespace-pre-wrap break-words">
+                {warning}
+              </li>
+            ))}
+          </ul>
+        )}
         <pre data-testid="output" aria-live="polite" className="whitespace-pre-wrap break-words">
           {output || (waitingForInput ? "" : <span className="text-slate-400">{placeholder}</span>)}
         </pre>

@@ -336,6 +336,7 @@ function Workspace({
           )}
           <OutputConsole
             output={runner.output}
+            warnings={runner.warnings}
             waitingForInput={runner.waitingForInput}
             prompt={runner.prompt}
             onInput={runner.sendInput}

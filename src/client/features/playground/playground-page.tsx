@@ -117,6 +117,7 @@ export function PlaygroundPage() {
           <h2 className="text-sm font-semibold text-slate-700">Output</h2>
           <OutputConsole
             output={python.output}
+            warnings={python.warnings}
             waitingForInput={python.waitingForInput && !testsRunning}
             prompt={python.prompt}
             onInput={python.sendInput}

@@ -64,6 +64,8 @@ export function useCodeRunner() {
   return {
     state: python.state,
     output: python.output,
+    /** The last Run's warnings, shown apart from the output (OutputConsole's `warnings`). */
+    warnings: python.warnings,
     prompt: python.prompt,
     loadError: python.loadError,
     inputMode: python.inputMode,

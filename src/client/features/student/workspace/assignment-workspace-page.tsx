@@ -317,6 +317,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
           <CodeCommentsList comments={comments.shown} code={draft.code} />
           <OutputConsole
             output={runner.output}
+            warnings={runner.warnings}
             waitingForInput={runner.waitingForInput}
             prompt={runner.prompt}
             onInput={runner.sendInput}
