@@ -20,6 +20,13 @@ export const ACTIVITY_LIMITS = {
    * 10 s): a batch claiming hours made hours of active time from one request.
    */
   batchSpanMs: 10 * 60_000,
+  /**
+   * What one history sends at most: its first events up to this many, and up to this many bytes of
+   * their JSON (a school year of steady typing is far less). A script's flood stops there instead
+   * of being loaded whole by the server and the teacher's browser.
+   */
+  historyEvents: 50_000,
+  historyBytes: 32 * 1024 * 1024,
 } as const;
 
 /**
@@ -117,6 +124,8 @@ export const ActivityHistory = z.object({
   events: z.array(StoredActivityEvent),
   /** Final submissions, for hand-in markers and "code at this hand-in". */
   submissions: z.array(z.object({ id: z.string(), submittedAt: z.string(), code: z.string() })),
+  /** More was recorded than a history sends (ACTIVITY_LIMITS.historyEvents/historyBytes): these are the first events. */
+  truncated: z.boolean().optional(),
 });
 export type ActivityHistory = z.output<typeof ActivityHistory>;
 

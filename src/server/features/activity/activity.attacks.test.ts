@@ -1,6 +1,6 @@
 // A hostile review of the activity record (issue 18): students with many accounts and a teacher of
 // another class, against the real app. Each test is an attack; it fails if the attack works.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents } from "@/server/db/schema.ts";
 import { ACTIVITY_LIMITS, type ActivityEvent, ActivityHistory } from "@/shared/api/activity.ts";
@@ -186,6 +186,40 @@ describe("odd JSON is a 4xx, never a 500", () => {
     expect((await historyOf(otherTeacher, outsider.id)).status).toBe(404);
     expect((await historyOf(otherTeacher, alice.id, elsewhere.id)).status).toBe(404);
   });
+});
+
+describe("reading a flooded history", () => {
+  async function flood(student: TestUser, rows: number, payload: string, type = "snapshot") {
+    await t.db.execute(sql`
+      insert into activity_events (assignment_id, student_id, session_id, batch_seq, idx, type, payload, client_at, time)
+      select ${a.id}::uuid, ${student.id}, gen_random_uuid(), 0, 0, ${type}, ${payload}::jsonb, 0, now()
+      from generate_series(1, ${rows})`);
+  }
+
+  it("sends the first events up to the byte limit and says there was more", async () => {
+    // 400 snapshots of 100,000 characters: 40 MB, as a year of the daily allowance can store.
+    const hoarder = await newStudent();
+    await flood(hoarder, 400, JSON.stringify({ code: "#".repeat(ACTIVITY_LIMITS.codeChars) }));
+    const res = await historyOf(teacher, hoarder.id);
+    expect(res.status).toBe(200);
+    const h = ActivityHistory.parse(await res.json());
+    expect(h.truncated).toBe(true);
+    expect(h.events.length).toBeGreaterThan(300);
+    expect(h.events.length).toBeLessThanOrEqual(ACTIVITY_LIMITS.historyBytes / ACTIVITY_LIMITS.codeChars);
+  }, 120_000);
+
+  it("sends at most the event limit, and a history under both limits whole", async () => {
+    const hoarder = await newStudent();
+    await flood(hoarder, ACTIVITY_LIMITS.historyEvents + 5, JSON.stringify({}), "run");
+    const h = ActivityHistory.parse(await (await historyOf(teacher, hoarder.id)).json());
+    expect(h.truncated).toBe(true);
+    expect(h.events).toHaveLength(ACTIVITY_LIMITS.historyEvents);
+    const honest = await newStudent();
+    await flood(honest, 3, JSON.stringify({ code: "x" }));
+    const whole = ActivityHistory.parse(await (await historyOf(teacher, honest.id)).json());
+    expect(whole.truncated).toBeUndefined();
+    expect(whole.events).toHaveLength(3);
+  }, 120_000);
 });
 
 describe("time the browser claims", () => {

@@ -253,19 +253,32 @@ export async function readHistory(
     eq(activityEvents.assignmentId, assignmentId),
     eq(activityEvents.studentId, studentId),
   );
-  const [rows, finals] = await Promise.all([
+  // The first events, up to ACTIVITY_LIMITS.historyEvents and historyBytes of payload, and the one
+  // after them that tells there was more: a flooded history is never loaded whole. The running sum
+  // streams in id order and stops with the limit.
+  const size = sql<number>`octet_length(${activityEvents.payload}::text)`;
+  const capped = db
+    .select({
+      id: activityEvents.id,
+      sessionId: activityEvents.sessionId,
+      time: activityEvents.time,
+      type: activityEvents.type,
+      clientAt: activityEvents.clientAt,
+      payload: activityEvents.payload,
+      size: size.as("size"),
+      before: sql<number>`(sum(${size}) over (order by ${activityEvents.id}) - ${size})`.as("before"),
+    })
+    .from(activityEvents)
+    .where(forStudent)
+    .orderBy(asc(activityEvents.id))
+    .limit(ACTIVITY_LIMITS.historyEvents + 1)
+    .as("capped");
+  const [capRows, finals] = await Promise.all([
     db
-      .select({
-        id: activityEvents.id,
-        sessionId: activityEvents.sessionId,
-        time: activityEvents.time,
-        type: activityEvents.type,
-        clientAt: activityEvents.clientAt,
-        payload: activityEvents.payload,
-      })
-      .from(activityEvents)
-      .where(forStudent)
-      .orderBy(asc(activityEvents.id)),
+      .select()
+      .from(capped)
+      .where(sql`${capped.before} <= ${ACTIVITY_LIMITS.historyBytes}`)
+      .orderBy(asc(capped.id)),
     db
       .select({ id: submissions.id, submittedAt: submissions.submittedAt, code: submissions.code })
       .from(submissions)
@@ -278,6 +291,11 @@ export async function readHistory(
       )
       .orderBy(asc(submissions.submittedAt), asc(submissions.id)),
   ]);
+  const last = capRows.at(-1);
+  const truncated =
+    capRows.length > ACTIVITY_LIMITS.historyEvents ||
+    (last !== undefined && Number(last.before) + Number(last.size) > ACTIVITY_LIMITS.historyBytes);
+  const rows = truncated ? capRows.slice(0, -1) : capRows;
   if (!membership && rows.length === 0 && finals.length === 0)
     throw notFound(ACTIVITY_MESSAGES.studentNotFound);
 
@@ -294,6 +312,7 @@ export async function readHistory(
     starterCode: studentStarterCode(assignment.starterCode),
     events,
     submissions: finals.map((s) => ({ id: s.id, submittedAt: s.submittedAt.toISOString(), code: s.code })),
+    ...(truncated ? { truncated } : {}),
   };
 }
 

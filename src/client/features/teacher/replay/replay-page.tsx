@@ -103,6 +103,12 @@ function ReplayView({ history }: { history: ActivityHistory }) {
           {evidence}
         </div>
       )}
+      {history.truncated && (
+        <Alert tone="info">
+          This history is longer than PyClass shows at once: the replay ends at the last event shown, not at
+          the latest work. The submissions are complete.
+        </Alert>
+      )}
       {summary.gaps > 0 && (
         <Alert tone="info">
           Some changes were not recorded (for example, a connection dropped). Where that happened the code
