@@ -48,7 +48,7 @@ export type Config = {
   graderPoolSize: number | undefined;
   /**
    * How long every test first runs before its job goes to the back with its full limits
-   * (GRADER_SLICE_MS; default 150, 0 = no slices): decision 049.
+   * (GRADER_SLICE_MS; default 100 ms of CPU, 0 = no slices): decision 049.
    */
   graderSliceMs: number | undefined;
   /**

@@ -9,7 +9,7 @@
 // (interpreter-reset.mjs, decision 038) or a new one, pre-spawned from a memory snapshot. The
 // CLI instead keeps one interpreter for every job.
 //
-// IPC in:  {type: "test", seq, job, code, input, timeMs, maxOutput, graceMs?} · {type: "release", job}
+// IPC in:  {type: "test", seq, job, code, input, timeMs, maxOutput, graceMs?, cpuMs?} · {type: "release", job}
 //          · {type: "stop", seq, graceMs?} (the pool wants the slot back now: as if the time limit fired)
 // IPC out: {type: "ready"} · {type: "ran", seq, run: {run|null, timeMs, reason}, killed,
 //          interpreters: {started, reused}} · {type: "failed", seq, message}
@@ -26,6 +26,8 @@ const WORKER_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), "int
 const INTERRUPT_GRACE_MS = 1000;
 /** The shortest grace the pool may ask for (a slice's stop, decision 049). */
 const MIN_GRACE_MS = 20;
+/** How often a test with a CPU slice looks at the CPU it has used. */
+const CPU_POLL_MS = 10;
 const SIGINT = 2;
 
 const options = JSON.parse(process.argv[2] ?? "{}");
@@ -250,7 +252,7 @@ function buildRun(m, maxOutput) {
  * had to be killed. A time limit that fired is final: the test fails as timed out, whatever the program did afterwards (what it printed after the
  * interrupt stays in its output, before the TimeoutError line).
  * @param {Slot} slot
- * @param {{code: string, input: string, timeMs: number, maxOutput: number, graceMs: number}} test
+ * @param {{code: string, input: string, timeMs: number, maxOutput: number, graceMs: number, cpuMs: number}} test
  * @param {(stop: (graceMs?: number) => void) => void} onStart  given the function that stops this test now
  */
 function runTest(slot, test, onStart) {
@@ -260,9 +262,12 @@ function runTest(slot, test, onStart) {
     let reason = null;
     /** @type {NodeJS.Timeout | undefined} */
     let kill;
+    /** @type {NodeJS.Timeout | undefined} */
+    let cpuWatch;
     const finish = (/** @type {any} */ result) => {
       clearTimeout(limit);
       clearTimeout(kill);
+      clearInterval(cpuWatch);
       slot.onMessage = null;
       slot.onExit = null;
       Atomics.store(slot.interrupt, 0, 0);
@@ -271,6 +276,7 @@ function runTest(slot, test, onStart) {
     const stop = (graceMs = test.graceMs) => {
       if (reason !== null) return;
       clearTimeout(limit);
+      clearInterval(cpuWatch);
       reason = "timeout";
       Atomics.store(slot.interrupt, 0, SIGINT);
       kill = setTimeout(() => {
@@ -280,6 +286,16 @@ function runTest(slot, test, onStart) {
       }, graceMs);
     };
     const limit = setTimeout(() => stop(), test.timeMs);
+    if (test.cpuMs > 0) {
+      // A slice (decision 049) is CPU time: this process runs one test at a time, so its CPU
+      // is the program's (plus a reset or a spare starting beside it, which only ends a slice
+      // sooner). A correct program on a loaded machine waits for a core but uses little of it.
+      const cpu0 = process.cpuUsage();
+      cpuWatch = setInterval(() => {
+        const used = process.cpuUsage(cpu0);
+        if ((used.user + used.system) / 1000 >= test.cpuMs) stop();
+      }, CPU_POLL_MS);
+    }
     onStart(stop);
     slot.onMessage = (m) => {
       if (m?.type === "result") {
@@ -329,7 +345,7 @@ function graceOf(x) {
     : INTERRUPT_GRACE_MS;
 }
 
-/** @param {{seq: number, job: string, code: string, input: string, timeMs: number, maxOutput: number, graceMs?: number}} msg */
+/** @param {{seq: number, job: string, code: string, input: string, timeMs: number, maxOutput: number, graceMs?: number, cpuMs?: number}} msg */
 async function runOne(msg) {
   /** @type {{ seq: number, stop: ((graceMs?: number) => void) | null, stopGraceMs: number | null }} */
   const flight = { seq: msg.seq, stop: null, stopGraceMs: null };
@@ -355,6 +371,7 @@ async function runOne(msg) {
       timeMs: Number(msg.timeMs),
       maxOutput: Number(msg.maxOutput),
       graceMs: graceOf(msg.graceMs),
+      cpuMs: Number.isFinite(Number(msg.cpuMs)) ? Math.max(0, Number(msg.cpuMs)) : 0,
     },
     (stop) => {
       flight.stop = stop;

@@ -67,12 +67,13 @@ export class GraderError extends Error {
 export type GradingOwner = { userId: string; classId?: string | null };
 
 /**
- * Default slice of a test's first run (GRADER_SLICE_MS). The bank's 221 model solutions (897
- * tests: bench fixtures and content/exercises) need at most 42 ms per test at load 6, and at load
- * 19 at most 215 ms (4 tests over 150 ms, each a job's first; p99 90 ms); 30 slices on 2 slots
- * must stay well under 5 s (decision 049). A test over its slice still gets its true result, later.
+ * Default slice of a test's first run (GRADER_SLICE_MS): CPU time of its host, with at most
+ * SLICE_WALL_FACTOR times as much wall time. The bank's 221 model solutions (897 tests: bench
+ * fixtures and content/exercises) need at most 42 ms of wall time per test at load 6 (p99 17 ms);
+ * 30 slices on 2 slots must stay well under 5 s (decision 049). A test over its slice still gets
+ * its true result, later.
  */
-export const DEFAULT_SLICE_MS = 150;
+export const DEFAULT_SLICE_MS = 100;
 
 export type GraderPoolOptions = {
   /** Tests graded at once (one host process each); default: the number of CPUs. */
@@ -189,6 +190,13 @@ export const MAX_PREEMPTIONS = 3;
  * thread may wait 200 ms for a core; a kill costs a new interpreter (≈0.3 s of CPU).
  */
 const STOP_GRACE_MS = 400;
+/**
+ * A slice is CPU time; its wall time is capped at this many slices (a program that sleeps or
+ * waits). On a loaded machine a correct program's first test took 150-250 ms of wall time waiting
+ * for a core (it needs a few ms of CPU): a wall-time slice sent it behind every loop's full run
+ * (50 s at load 20).
+ */
+const SLICE_WALL_FACTOR = 2.5;
 /** The group of jobs without a class. */
 const NO_CLASS = "";
 /** Beyond a test's limit and the host's interrupt grace: then the host is presumed stuck. */
@@ -554,9 +562,10 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
     const index = job.results.length;
     const left = SUBMISSION_BUDGET_MS - job.usedMs;
     const fullMs = Math.max(1, Math.min(job.limits.timeMs, left));
-    // A slice only where it is shorter than what the test would get anyway.
+    // A slice only where it is shorter than what the test would get anyway: sliceMs of the
+    // host's CPU, and at most SLICE_WALL_FACTOR times that of wall time (a program that waits).
     const sliced = job.level === 0 && sliceMs > 0 && sliceMs < fullMs;
-    const timeMs = sliced ? sliceMs : fullMs;
+    const timeMs = sliced ? Math.min(fullMs, sliceMs * SLICE_WALL_FACTOR) : fullMs;
     const seq = nextSeq++;
     const test = job.tests[index];
     const sent = send(host, {
@@ -568,7 +577,7 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
       timeMs,
       maxOutput: job.limits.maxOutput,
       // A sliced run's output never counts: it need not be given long to stop.
-      ...(sliced ? { graceMs: STOP_GRACE_MS } : {}),
+      ...(sliced ? { graceMs: STOP_GRACE_MS, cpuMs: sliceMs } : {}),
     });
     if (!sent) return false; // the exit handler restarts the host and pumps again
     if (!job.started) job.startedAt = performance.now();
