@@ -118,6 +118,8 @@ export type AssignmentBase = z.output<typeof AssignmentBase>;
 export const TeacherAssignmentListItem = AssignmentBase.extend({
   studentCount: z.number().int(),
   submittedCount: z.number().int(),
+  /** Current members whose newest hand-in came after the due date (lateBy in domain/late-work.ts). */
+  lateCount: z.number().int(),
 });
 export type TeacherAssignmentListItem = z.output<typeof TeacherAssignmentListItem>;
 
@@ -259,6 +261,8 @@ export const TeacherDashboard = z.object({
       language: z.string(),
       dueDate: z.string().nullable(),
       class: AssignmentClass,
+      /** Current members whose newest hand-in came after the due date. */
+      lateCount: z.number().int(),
     }),
   ),
 });

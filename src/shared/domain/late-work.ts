@@ -1,7 +1,7 @@
 // Late work, one rule for every view: a hand-in is late when its submitted_at is after the due
 // date; an assignment is overdue for a student when the due date has passed and nothing is handed in.
 
-type When = Date | string;
+type When = Date | string | number;
 const time = (d: When) => new Date(d).getTime();
 
 const MINUTE = 60_000;
@@ -27,4 +27,30 @@ export function formatLateness(ms: number): string {
   if (ms >= DAY) return `${plural(Math.floor(ms / DAY), "day")} late`;
   if (ms >= HOUR) return `${plural(Math.floor(ms / HOUR), "hour")} late`;
   return `${plural(Math.max(1, Math.floor(ms / MINUTE)), "minute")} late`;
+}
+
+/** What a student is told about their own work's timing: nothing, Overdue, or Handed in late. */
+export type LateWorkState = "overdue" | "late";
+export const LATE_WORK_LABELS: Record<LateWorkState, string> = {
+  overdue: "Overdue",
+  late: "Handed in late",
+};
+
+/**
+ * `handedInAt` is the student's newest final submission (the one their teacher grades, and the one
+ * the teacher's progress table marks Late): after the due date → "late"; none and the due date
+ * passed → "overdue"; otherwise nothing to say.
+ */
+export function lateWorkState(
+  dueDate: When | null,
+  handedInAt: When | null,
+  now: When = new Date(),
+): LateWorkState | null {
+  if (handedInAt !== null) return lateBy(dueDate, handedInAt) === null ? null : "late";
+  return isOverdue(dueDate, null, now) ? "overdue" : null;
+}
+
+/** The teacher's lists and dashboard: "2 handed in late", or nothing when none are. */
+export function lateHandInsText(count: number): string | null {
+  return count > 0 ? `${count} handed in late` : null;
 }

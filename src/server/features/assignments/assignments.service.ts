@@ -111,6 +111,16 @@ const teacherListQuery = preparedPer((db) => {
         where exists (select 1 from ${classMembers} m where m.class_id = ${classes.id} and m.user_id = h.user_id))`.mapWith(
         Number,
       ),
+      // Current members whose newest final came after the due date: lateBy() of
+      // src/shared/domain/late-work.ts (strictly after), as the progress table marks Late.
+      lateCount: sql<number>`(case when ${assignments.dueDate} is null then 0 else (select count(*) from
+        (select distinct on (f.user_id) f.user_id, f.submitted_at from ${submissions} f
+          where f.assignment_id = ${assignments.id} and f.is_final
+          order by f.user_id, f.submitted_at desc, f.id desc) h
+        where h.submitted_at > ${assignments.dueDate}
+          and exists (select 1 from ${classMembers} m where m.class_id = ${classes.id} and m.user_id = h.user_id)) end)`.mapWith(
+        Number,
+      ),
     })
     .from(assignments)
     .innerJoin(classes, eq(classes.id, assignments.classId))

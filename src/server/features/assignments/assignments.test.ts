@@ -340,6 +340,7 @@ describe("lists, progress and export", () => {
         class: { id: progressClass.id, name: "Progress class" },
         studentCount: 5,
         submittedCount: 3,
+        lateCount: 0,
       },
     ]);
   });
@@ -510,6 +511,12 @@ describe("late work, grade history and students who left", () => {
     const due = new Date(Date.now() - 2 * 24 * 3600_000 - 5 * 60_000).toISOString();
     a = await createAssignment(t, owner, lateClass.id, { name: "Late one", dueDate: due });
   });
+  const lateCountOf = async () => {
+    const list = await json<TeacherAssignmentListItem[]>(
+      await t.request("GET", "/api/assignments", { cookie: owner.cookie }),
+    );
+    return list.find((x) => x.id === a.id)?.lateCount;
+  };
 
   it("marks a late hand-in with how late on the progress table and in the CSV", async () => {
     await submitFinal(t, stayer, a.id, 'print("hello")');
@@ -525,6 +532,8 @@ describe("late work, grade history and students who left", () => {
     ).text();
     const samLine = csv.split("\r\n").find((l) => l.startsWith("Sam,"))!;
     expect(samLine.split(",")[4]).toBe("2 days late");
+    // The teacher's assignment list counts it too (issue 19 #7).
+    expect(await lateCountOf()).toBe(1);
   });
 
   it("keeps every grade with the submission it belongs to after a resubmit", async () => {
@@ -547,6 +556,7 @@ describe("late work, grade history and students who left", () => {
       grade: null,
       previousGrade: 92,
     });
+    expect(await lateCountOf()).toBe(2);
   });
 
   it("keeps the work of a student who left the class, marked, and in the CSV", async () => {
@@ -566,6 +576,8 @@ describe("late work, grade history and students who left", () => {
     const csv = await (
       await t.request("GET", `/api/assignments/${a.id}/export.csv`, { cookie: owner.cookie })
     ).text();
+    // A student who left no longer counts among the class's late hand-ins.
+    expect(await lateCountOf()).toBe(1);
     const leeLine = csv.split("\r\n").find((l) => l.startsWith("Lee,"))!;
     expect(leeLine.endsWith(",92,Left the class,0")).toBe(true);
     // The teacher can still open their submissions.

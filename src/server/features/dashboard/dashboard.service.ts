@@ -5,6 +5,7 @@ import type { Db } from "@/server/db/client.ts";
 import { dashboardFacts } from "@/server/features/insights/index.ts";
 import type { SessionUser } from "@/server/types.ts";
 import type { TeacherDashboardWithInsights } from "@/shared/api/insights.ts";
+import { lateBy } from "@/shared/domain/late-work.ts";
 
 export async function getTeacherDashboard(
   db: Db,
@@ -31,6 +32,9 @@ export async function getTeacherDashboard(
       language: a.language,
       dueDate: a.dueDate === null ? null : new Date(a.dueDate).toISOString(),
       class: classById.get(a.classId) ?? { id: a.classId, name: "" },
+      // The final facts are each current member's newest hand-in (as the progress table's Late).
+      lateCount: finals.filter((f) => f.assignmentId === a.id && lateBy(a.dueDate, f.latestAt) !== null)
+        .length,
     })),
     insights: { studentsAtRisk, overallEngagement, activeStudents },
   };

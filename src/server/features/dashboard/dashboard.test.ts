@@ -90,6 +90,7 @@ describe("teacher dashboard", () => {
         language: "python",
         dueDate: null,
         class: { id: tenX.id, name: "10X" },
+        lateCount: 0,
       },
       {
         id: future.id,
@@ -97,8 +98,16 @@ describe("teacher dashboard", () => {
         language: "python",
         dueDate: "2099-06-30T12:00:00.000Z",
         class: { id: tenY.id, name: "10Y" },
+        lateCount: 0,
       },
-      { id: open.id, name: "Open", language: "python", dueDate: null, class: { id: tenX.id, name: "10X" } },
+      {
+        id: open.id,
+        name: "Open",
+        language: "python",
+        dueDate: null,
+        class: { id: tenX.id, name: "10X" },
+        lateCount: 0,
+      },
     ]);
 
     expect(await dashboard(other)).toMatchObject({ classes: 1, totalStudents: 1, pendingReviews: 1 });
@@ -114,6 +123,32 @@ describe("teacher dashboard", () => {
     expect(tiles.totalStudents).toBe(d.totalStudents);
     // Amara (Future: only a Run Tests attempt → 0 of 1 handed in) and Ben (0 % on Open) are at risk.
     expect(d.insights).toEqual({ studentsAtRisk: 2, overallEngagement: 100, activeStudents: 2 });
+  });
+
+  it("counts each recent assignment's late hand-ins: current members' newest finals after the due date", async () => {
+    const owner = await createTeacher(t);
+    const [onTime, late, leaver] = await Promise.all([1, 2, 3].map(() => createStudent(t)));
+    const cls = await createClass(t, owner);
+    for (const s of [onTime, late, leaver]) await addMember(t, cls, s);
+    const past = await createAssignment(t, owner, cls.id, {
+      name: "Past",
+      dueDate: "2020-01-01",
+      testCases: [],
+    });
+    const later = await createAssignment(t, owner, cls.id, {
+      name: "Later",
+      dueDate: "2099-01-01",
+      testCases: [],
+    });
+    await submitFinal(t, late, past.id, "print(1)");
+    await submitFinal(t, leaver, past.id, "print(1)");
+    await t.request("DELETE", `/api/classes/${cls.id}/membership`, { cookie: leaver.cookie });
+    await submitFinal(t, onTime, later.id, "print(1)");
+    const d = await dashboard(owner);
+    expect(d.recentAssignments.map((a) => [a.name, a.lateCount])).toEqual([
+      ["Later", 0],
+      ["Past", 1],
+    ]);
   });
 
   it("is for teachers only", async () => {

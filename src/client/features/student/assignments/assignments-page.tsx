@@ -1,5 +1,5 @@
 // The student's assignments across their classes (spec 01 §2: Assignments list), with Overdue in
-// place of Pending once the due date has passed and nothing is handed in.
+// place of Pending once the due date has passed and nothing is handed in, and Handed in late.
 import { CalendarClock, CheckCircle2, ClipboardList } from "lucide-react";
 import { useStudentAssignments } from "@/client/api/assignments.ts";
 import { Badge } from "@/client/components/ui/badge.tsx";
@@ -10,7 +10,7 @@ import { Loading } from "@/client/components/ui/loading.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { formatDate } from "@/client/lib/format.ts";
-import { isOverdue } from "@/shared/domain/late-work.ts";
+import { LATE_WORK_LABELS, lateWorkState } from "@/shared/domain/late-work.ts";
 import { formatGrade, truncate } from "@/shared/domain/progress.ts";
 
 export function StudentAssignmentsPage() {
@@ -28,8 +28,9 @@ export function StudentAssignmentsPage() {
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {list.data?.map((a) => {
           const done = a.status === "submitted";
-          // Past the due date with nothing handed in: Overdue rather than Pending.
-          const overdue = !done && isOverdue(a.dueDate, a.submittedAt);
+          // Past the due date with nothing handed in: Overdue rather than Pending. Handed in after
+          // it: Handed in late beside Completed (the rule of the teacher's Late, issue 19 #7).
+          const timing = lateWorkState(a.dueDate, done ? a.submittedAt : null);
           return (
             <li key={a.id}>
               <Card className="flex h-full flex-col p-5" data-testid="assignment-card">
@@ -38,13 +39,20 @@ export function StudentAssignmentsPage() {
                     <h3 className="text-lg font-semibold text-slate-900">{a.name}</h3>
                     <p className="text-sm text-slate-500">{a.class.name}</p>
                   </div>
-                  {overdue ? (
-                    <Badge tone="red" data-testid="overdue">
-                      Overdue
-                    </Badge>
-                  ) : (
-                    <Badge tone={done ? "green" : "yellow"}>{done ? "Completed" : "Pending"}</Badge>
-                  )}
+                  <span className="flex shrink-0 flex-col items-end gap-1">
+                    {timing === "overdue" ? (
+                      <Badge tone="red" data-testid="overdue">
+                        {LATE_WORK_LABELS.overdue}
+                      </Badge>
+                    ) : (
+                      <Badge tone={done ? "green" : "yellow"}>{done ? "Completed" : "Pending"}</Badge>
+                    )}
+                    {timing === "late" && (
+                      <Badge tone="yellow" data-testid="handed-in-late">
+                        {LATE_WORK_LABELS.late}
+                      </Badge>
+                    )}
+                  </span>
                 </div>
                 {a.description && <p className="mt-3 text-sm text-slate-700">{truncate(a.description)}</p>}
                 <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">

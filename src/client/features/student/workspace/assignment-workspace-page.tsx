@@ -43,6 +43,7 @@ import {
   useHelpRequest,
   useWorkspaceComments,
 } from "./help/index.ts";
+import { LateWorkBadge } from "./late-work-badge.tsx";
 import { PreviousSubmissions } from "./previous-submissions.tsx";
 import { TeacherFeedback } from "./teacher-feedback.tsx";
 
@@ -205,9 +206,14 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
         <Badge tone="blue">Python</Badge>
         {passedBadge}
       </div>
-      <p className="text-sm text-slate-600">
-        {assignment.class.name}
-        {assignment.dueDate ? ` · Due ${formatDate(assignment.dueDate)}` : " · No due date"}
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+        <span>
+          {assignment.class.name}
+          {assignment.dueDate ? ` · Due ${formatDate(assignment.dueDate)}` : " · No due date"}
+        </span>
+        {submissions.data && (
+          <LateWorkBadge dueDate={assignment.dueDate} handedInAt={latestFinal?.submittedAt ?? null} />
+        )}
       </p>
 
       <Card className="p-4">

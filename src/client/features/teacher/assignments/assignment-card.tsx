@@ -6,10 +6,12 @@ import { ProgressBar } from "@/client/components/ui/progress-bar.tsx";
 import { dueDateLabel } from "@/client/features/teacher/due-dates.ts";
 import { languageLabel } from "@/client/features/teacher/languages.ts";
 import type { TeacherAssignmentListItem } from "@/shared/api/assignments.ts";
+import { lateHandInsText } from "@/shared/domain/late-work.ts";
 import { percentCompleted } from "./progress-view.ts";
 
 export function AssignmentCard({ assignment: a }: { assignment: TeacherAssignmentListItem }) {
   const percent = percentCompleted(a.submittedCount, a.studentCount);
+  const late = lateHandInsText(a.lateCount);
   return (
     <Card className="relative flex flex-col p-5 focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-500">
       <div className="flex items-start justify-between gap-3">
@@ -34,6 +36,13 @@ export function AssignmentCard({ assignment: a }: { assignment: TeacherAssignmen
           <CalendarDays className="size-4" aria-hidden />
           {dueDateLabel(a.dueDate)}
         </li>
+        {late && (
+          <li>
+            <Badge tone="red" data-testid="late-count">
+              {late}
+            </Badge>
+          </li>
+        )}
       </ul>
       <div className="mt-4">
         <div className="mb-1 flex justify-between text-sm">

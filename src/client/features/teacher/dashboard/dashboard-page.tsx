@@ -12,6 +12,7 @@ import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
 import { StatCard } from "@/client/components/ui/stat-card.tsx";
 import { dueDateLabel } from "@/client/features/teacher/due-dates.ts";
 import { languageLabel } from "@/client/features/teacher/languages.ts";
+import { lateHandInsText } from "@/shared/domain/late-work.ts";
 
 export function TeacherDashboardPage() {
   const dashboard = useTeacherDashboard();
@@ -62,9 +63,14 @@ export function TeacherDashboardPage() {
                       <span className="block font-medium text-slate-900">{a.name}</span>
                       <span className="block text-sm text-slate-600">{a.class.name}</span>
                     </span>
-                    <span className="flex items-center gap-2 text-sm text-slate-600">
+                    <span className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                       <Badge tone="blue">{languageLabel(a.language)}</Badge>
                       {dueDateLabel(a.dueDate)}
+                      {a.lateCount > 0 && (
+                        <Badge tone="red" data-testid="late-count">
+                          {lateHandInsText(a.lateCount)}
+                        </Badge>
+                      )}
                     </span>
                   </Link>
                 </li>
