@@ -88,8 +88,9 @@ export function createApp({
     // the cache starts afresh (these requests are rare next to page reads; sign-ins are not).
     if (mayChangeSessions(c.req.method, c.req.path)) {
       sessions.clear();
-      // Live streams on every instance check that their session still holds (decision "The live lesson").
-      await announce(db, SESSIONS_TOPIC);
+      // Live streams on every instance check that their session still holds (decision "The live
+      // lesson"); a refused request changed nothing, so it wakes no one.
+      if (c.res.status < 400) await announce(db, SESSIONS_TOPIC);
     }
   });
 

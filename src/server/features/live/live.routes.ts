@@ -122,7 +122,10 @@ export const liveRoutes = new Hono<AppEnv>()
         // Subscribed before the hello: nothing announced after the page's first read is missed.
         unsubscribe.push(bus.subscribe(classTopic(classId), () => void send(LIVE_EVENTS.changed)));
         unsubscribe.push(
-          bus.subscribe(SESSIONS_TOPIC, () => void stillAllowed().then((ok) => ok || end(), end)),
+          bus.subscribe(
+            SESSIONS_TOPIC,
+            () => void sessionStillValid(db, token, me.id, now()).then((ok) => ok || end(), end),
+          ),
         );
         await stream.writeSSE({
           event: LIVE_EVENTS.hello,
