@@ -32,10 +32,32 @@ test("the landing page shows the claims, pilot figures and calls to action", asy
   // The lesson preview is plain text: no editor is loaded on the landing page.
   await expect(page.getByText('print(number, "is odd")')).toBeVisible();
   await expect(page.locator(".cm-editor")).toHaveCount(0);
+});
 
-  const main = page.getByRole("main");
-  await main.getByRole("link", { name: "For Students" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+// Issue 19 #1: the calls to action are for newcomers, so each opens sign-up's first step, not sign-in.
+test("every Get Started, For Students and For Teachers button opens sign-up", async ({ page }) => {
+  const buttons: { where: "main" | "nav" | "footer"; name: string; nth?: number }[] = [
+    { where: "main", name: "Get Started", nth: 0 },
+    { where: "main", name: "Get Started", nth: 1 },
+    { where: "main", name: "For Teachers", nth: 0 },
+    { where: "main", name: "For Teachers", nth: 1 },
+    { where: "main", name: "For Students" },
+    { where: "nav", name: "Get Started" },
+    { where: "footer", name: "For Students" },
+    { where: "footer", name: "For Teachers" },
+  ];
+  const region = { main: "main", nav: "navigation", footer: "contentinfo" } as const;
+  for (const button of buttons) {
+    await page.goto("/");
+    const links = page.getByRole(region[button.where]).getByRole("link", { name: button.name, exact: true });
+    await links.nth(button.nth ?? 0).click();
+    await expect(page).toHaveURL(/\/auth\?mode=sign-up$/);
+    await expect(page.getByText("Step 1 of 2: what should we call you?")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
+  }
+  // /auth alone is still sign-in, for people who have an account.
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
 });
 
 test("the top bar links lead to each public page", async ({ page }) => {
@@ -59,7 +81,25 @@ test("the top bar links lead to each public page", async ({ page }) => {
   await nav.getByRole("link", { name: "PyClass" }).click();
   await expect(page).toHaveURL(/\/$/);
   await nav.getByRole("link", { name: "Get Started" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?mode=sign-up$/);
+});
+
+// Spec 01 §2: the top bar has About, Contact, Privacy and Terms; on a phone too (issue 19 #15).
+test("on a phone the top bar still shows Privacy and Terms, inside the screen", async ({ page }) => {
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["About", "Contact", "Privacy", "Terms", "Get Started"]) {
+      const link = nav.getByRole("link", { name, exact: true });
+      await expect(link).toBeVisible();
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Terms" }).click();
+  await expect(page).toHaveURL(/\/terms$/);
 });
 
 test("the footer has its links, and Contact Us only on the about page", async ({ page }) => {
@@ -69,7 +109,10 @@ test("the footer has its links, and Contact Us only on the about page", async ({
     await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await expect(footer.getByRole("link", { name: "Contact Us" })).toHaveCount(0);
-  await expect(footer.getByRole("link", { name: "For Teachers" })).toHaveAttribute("href", "/auth");
+  await expect(footer.getByRole("link", { name: "For Teachers" })).toHaveAttribute(
+    "href",
+    "/auth?mode=sign-up",
+  );
 
   await page.goto("/about");
   await footer.getByRole("link", { name: "Contact Us" }).click();

@@ -13,10 +13,15 @@ import { SignUpNameStep } from "./sign-up-name-step.tsx";
 
 type Screen = "login" | "name" | "credentials" | "confirmation" | "forgot" | "reset-sent";
 
+/** /auth opens on sign-in; /auth?mode=sign-up opens on sign-up's first step (the role is chosen after). */
+function firstScreen(mode: string | null): Screen {
+  return mode === "sign-up" ? "name" : "login";
+}
+
 export function AuthPage() {
   const me = useMe();
   const [params] = useSearchParams();
-  const [screen, setScreen] = useState<Screen>("login");
+  const [screen, setScreen] = useState<Screen>(() => firstScreen(params.get("mode")));
   const draft = useAuthDraft();
   // An expired or broken e-mail link lands here with ?error=…; said once, on the first screen.
   const [linkError, setLinkError] = useState<string | null>(

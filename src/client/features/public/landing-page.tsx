@@ -13,6 +13,7 @@ import {
 import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { CodeSample } from "./code-sample.tsx";
+import { SIGN_UP_PATH } from "./public-layout.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 import { type Stat, StatGrid } from "./stat-grid.tsx";
 
@@ -105,10 +106,10 @@ export function LandingPage() {
               doing.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <ButtonLink to="/auth" size="lg">
+              <ButtonLink to={SIGN_UP_PATH} size="lg">
                 Get Started
               </ButtonLink>
-              <ButtonLink to="/auth" size="lg" variant="secondary">
+              <ButtonLink to={SIGN_UP_PATH} size="lg" variant="secondary">
                 For Teachers
               </ButtonLink>
             </div>
@@ -159,7 +160,7 @@ export function LandingPage() {
                     </li>
                   ))}
                 </ul>
-                <ButtonLink to="/auth" variant="secondary" className="mt-8 self-start">
+                <ButtonLink to={SIGN_UP_PATH} variant="secondary" className="mt-8 self-start">
                   {audience.title}
                 </ButtonLink>
               </div>
@@ -183,7 +184,7 @@ export function LandingPage() {
           <p className="mx-auto mt-3 max-w-xl text-brand-100">
             Create a free account and start your first exercise in minutes.
           </p>
-          <ButtonLink to="/auth" size="lg" variant="secondary" className="mt-8 border-white">
+          <ButtonLink to={SIGN_UP_PATH} size="lg" variant="secondary" className="mt-8 border-white">
             Get Started
           </ButtonLink>
         </div>

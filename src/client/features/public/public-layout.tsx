@@ -4,11 +4,15 @@ import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-rou
 import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { Logo } from "@/client/components/ui/logo.tsx";
 
+/** Get Started, For Students and For Teachers open sign-up (/auth opens on sign-in; the role is chosen after). */
+export const SIGN_UP_PATH = "/auth?mode=sign-up";
+
+// All four stay in the bar on a phone too (spec 01 §2), in a row of their own there.
 const topLinks = [
-  { to: "/about", label: "About", always: true },
-  { to: "/contact", label: "Contact", always: true },
-  { to: "/privacy", label: "Privacy", always: false },
-  { to: "/terms", label: "Terms", always: false },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+  { to: "/privacy", label: "Privacy" },
+  { to: "/terms", label: "Terms" },
 ];
 
 function topLinkClass({ isActive }: { isActive: boolean }) {
@@ -49,23 +53,20 @@ export function PublicLayout() {
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <nav
           aria-label="Main"
-          className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
+          className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-1 px-4 py-2 sm:flex-nowrap sm:py-0"
         >
           <Logo compact />
-          <div className="flex items-center gap-0.5 text-sm sm:gap-3">
+          {/* On a phone the four links take a row of their own under the logo and Get Started. */}
+          <div className="order-last flex w-full items-center justify-between text-sm sm:order-none sm:ml-auto sm:w-auto sm:justify-end sm:gap-3">
             {topLinks.map((link) => (
-              <NavLink
-                key={link.to}
-                to={link.to}
-                className={(state) => `${topLinkClass(state)} ${link.always ? "" : "hidden sm:inline"}`}
-              >
+              <NavLink key={link.to} to={link.to} className={topLinkClass}>
                 {link.label}
               </NavLink>
             ))}
-            <ButtonLink to="/auth" size="sm" className="whitespace-nowrap sm:ml-1">
-              Get Started
-            </ButtonLink>
           </div>
+          <ButtonLink to={SIGN_UP_PATH} size="sm" className="whitespace-nowrap sm:ml-1">
+            Get Started
+          </ButtonLink>
         </nav>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
@@ -80,8 +81,8 @@ export function PublicLayout() {
             </p>
           </div>
           <FooterColumn title="Get started">
-            <FooterLink to="/auth">For Students</FooterLink>
-            <FooterLink to="/auth">For Teachers</FooterLink>
+            <FooterLink to={SIGN_UP_PATH}>For Students</FooterLink>
+            <FooterLink to={SIGN_UP_PATH}>For Teachers</FooterLink>
           </FooterColumn>
           <FooterColumn title="PyClass">
             <FooterLink to="/">Home</FooterLink>
