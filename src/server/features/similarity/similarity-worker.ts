@@ -10,6 +10,11 @@ import { type CodeRange, SIMILARITY_MESSAGES } from "@/shared/api/similarity.ts"
 const WORKER_PATH = new URL("./dolos-worker.mjs", import.meta.url);
 /** Reports waiting behind the running one before new ones are turned away. */
 const MAX_WAITING = 8;
+/**
+ * Jobs one caller (a teacher) may have waiting: a teacher of another class who sent twenty pair
+ * views at once filled the whole line, and every other teacher's report answered 503.
+ */
+const MAX_WAITING_PER_CALLER = 2;
 /** A year group takes well under a second; a minute means something is wrong. */
 const JOB_TIMEOUT_MS = 60_000;
 
@@ -43,6 +48,7 @@ type Reply =
 let worker: Worker | null = null;
 let nextJobId = 1;
 let waiting = 0;
+const waitingBy = new Map<string, number>();
 let line: Promise<unknown> = Promise.resolve();
 let reportsRun = 0;
 let lastReport: { wallMs: number; cpuMs: number | null; files: number } | null = null;
@@ -71,12 +77,19 @@ function startWorker(): Worker {
   return w;
 }
 
-/** Runs one job on the worker, after every job already in line. */
-function run(job: Job): Promise<{ result: unknown; cpuMs: number | null }> {
-  if (waiting >= MAX_WAITING) return Promise.reject(busy());
+/** Runs one job on the worker, after every job already in line; a named `caller` gets a share of the line. */
+function run(job: Job, caller?: string): Promise<{ result: unknown; cpuMs: number | null }> {
+  const theirs = caller === undefined ? 0 : (waitingBy.get(caller) ?? 0);
+  if (waiting >= MAX_WAITING || theirs >= MAX_WAITING_PER_CALLER) return Promise.reject(busy());
   waiting++;
+  if (caller !== undefined) waitingBy.set(caller, theirs + 1);
   const turn = line.then(() => {
     waiting--;
+    if (caller !== undefined) {
+      const left = (waitingBy.get(caller) ?? 1) - 1;
+      if (left > 0) waitingBy.set(caller, left);
+      else waitingBy.delete(caller);
+    }
     return runNow(job);
   });
   line = turn.catch(() => undefined);
@@ -119,16 +132,22 @@ function runNow(job: Job): Promise<{ result: unknown; cpuMs: number | null }> {
   });
 }
 
-export async function runReport(files: Source[], template: string, floor: number, limit: number) {
+export async function runReport(
+  files: Source[],
+  template: string,
+  floor: number,
+  limit: number,
+  caller?: string,
+) {
   const started = performance.now();
-  const { result, cpuMs } = await run({ kind: "report", files, template, floor, limit });
+  const { result, cpuMs } = await run({ kind: "report", files, template, floor, limit }, caller);
   reportsRun++;
   lastReport = { wallMs: performance.now() - started, cpuMs, files: files.length };
   return result as ReportResult;
 }
 
-export async function runPair(files: [Source, Source], template: string) {
-  return (await run({ kind: "pair", files, template })).result as PairResult;
+export async function runPair(files: [Source, Source], template: string, caller?: string) {
+  return (await run({ kind: "pair", files, template }, caller)).result as PairResult;
 }
 
 /** Dolos's tokeniser and the worker's cursor walk on one program (for the test that they agree). */

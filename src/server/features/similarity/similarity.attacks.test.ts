@@ -97,6 +97,26 @@ describe("similarity under attack", () => {
     expect(pair.status).toBe(200);
   }, 120_000);
 
+  it("a teacher of another class who floods the pair view cannot deny this teacher the report", async () => {
+    const otherClass = await createClass(t, otherTeacher);
+    const [x, y] = [await createStudent(t), await createStudent(t)];
+    for (const s of [x, y]) await addMember(t, otherClass, s);
+    const theirs = (await createAssignment(t, otherTeacher, otherClass.id)).id;
+    const left = await handIn(x, theirs, CINEMA_FUNCTION);
+    const right = await handIn(y, theirs, CINEMA_MAIN);
+    // A cold worker (loading Dolos takes a moment): every request below waits in line for it.
+    await stopSimilarityWorker();
+    // A new hand-in here, so this teacher's report is not in the cache.
+    await handIn(students[0], assignmentId, `${CINEMA_FUNCTION}\nprint("again")\n`);
+    const flood = Array.from({ length: 20 }, () =>
+      get(otherTeacher, `/api/assignments/${theirs}/similarity/pairs/${left}/${right}`),
+    );
+    const mine = get(teacher, `/api/assignments/${assignmentId}/similarity`);
+    const statuses = (await Promise.all(flood)).map((r) => r.status);
+    expect(statuses).toContain(503);
+    expect((await mine).status).toBe(200);
+  }, 120_000);
+
   it("a 100,000-character line and binary junk are compared in seconds, and reports go on after", async () => {
     let junk = "";
     let seed = 7;

@@ -79,12 +79,13 @@ export function reportKey(assignmentId: string, template: string, submissionIds:
   return `${assignmentId}:${hash.digest("hex")}`;
 }
 
-function comparePrograms(hands: Hand[], template: string): Promise<ReportResult> {
+function comparePrograms(hands: Hand[], template: string, caller: string): Promise<ReportResult> {
   return runReport(
     hands.map((h) => ({ id: h.submissionId, code: h.code })),
     template,
     SIMILARITY_FLOOR,
     SIMILARITY_PAIR_LIMIT,
+    caller,
   );
 }
 
@@ -132,7 +133,7 @@ export async function similarityReport(
     cache.delete(key);
     cache.set(key, compared);
   } else {
-    compared = comparePrograms(hands, template);
+    compared = comparePrograms(hands, template, me.id);
     cache.set(key, compared);
     // A failed run is not remembered: the next request tries again.
     compared.catch(() => cache.delete(key));
@@ -210,6 +211,7 @@ export async function similarityPair(
       { id: right.submissionId, code: right.code },
     ],
     templateOf(assignment.starterCode),
+    me.id,
   );
   return {
     assignmentId: assignment.id,
