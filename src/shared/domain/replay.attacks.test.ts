@@ -122,4 +122,19 @@ describe("paste evidence a student can't switch off", () => {
     const replay = buildReplay(h);
     expect(replay.markers.filter((m) => m.kind === "paste").map((m) => m.step)).toEqual([3]);
   });
+
+  it("code that arrives as a snapshot instead of edits is marked; a snapshot of the same code is not", () => {
+    const h = history([
+      { sessionId: session, event: { type: "open", at: 0, code: "" } },
+      { sessionId: session, event: { type: "edit", at: 60_000, changes: [[0, "x = 1"]], length: 5 } },
+      { sessionId: session, event: { type: "snapshot", at: 300_000, code: "x = 1" } },
+      // A tampered recorder: the paste's edit left out, the code sent as a "snapshot".
+      { sessionId: session, event: { type: "snapshot", at: 301_000, code: program } },
+    ]);
+    const replay = buildReplay(h);
+    expect(replay.codeAt(3)).toBe(program);
+    const marked = replay.markers.filter((m) => m.kind === "paste");
+    expect(marked.map((m) => [m.step, m.prominent])).toEqual([[3, true]]);
+    expect(marked[0].label).toBe("Code changed without recorded typing");
+  });
 });

@@ -306,7 +306,20 @@ export function buildReplay(history: ActivityHistory): Replay {
   const changed = new Set<string>();
   const state: DocState = new Map();
   let shown = textOf(history.starterCode);
+  // Snapshots that disagree with the code their own session's edits built: the browser's recorder
+  // sends a snapshot of the code as it is, so a different one means code arrived without edits.
+  const jumped = new Set<number>();
   const steps: ReplayStep[] = history.events.map((stored, index) => {
+    const action = actions[index];
+    const current = state.get(stored.sessionId);
+    if (
+      stored.event.type === "snapshot" &&
+      action?.kind === "copy" &&
+      current &&
+      !current.lost &&
+      !current.doc.eq(action.doc)
+    )
+      jumped.add(index);
     if (index % CHECKPOINT_EVERY === 0) {
       for (const sessionId of changed) {
         const list = versions.get(sessionId) ?? [];
@@ -346,6 +359,14 @@ export function buildReplay(history: ActivityHistory): Replay {
     lastTimeOf.set(step.sessionId, step.t);
     const next = steps[step.index + 1];
     const pasteFollows = next?.event.type === "paste" && next.sessionId === step.sessionId;
+    // (A paste too large to send as changes comes as a snapshot and its paste event: marked once.)
+    if (jumped.has(step.index) && !pasteFollows)
+      markers.push({
+        step: step.index,
+        kind: "paste",
+        label: "Code changed without recorded typing",
+        prominent: true,
+      });
     if (step.event.type === "edit" && since !== undefined && !pasteFollows) {
       const action = actions[step.index];
       const { inserted } = changeSize(action?.kind === "edit" ? action.changes : null);
