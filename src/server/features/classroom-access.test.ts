@@ -317,6 +317,20 @@ const CASES: Case[] = [
     path: () => `/api/assignments/${assignment.id}/activity/evidence`,
     expect: row(401, 403, 403, 403, 200, 404, 403),
   },
+  // The similarity report (decision 048): the class's teacher only. The pair route with one hand-in
+  // twice is the owner's 400 (a pair needs two), reached only after every access check.
+  {
+    method: "GET",
+    route: "/api/assignments/:id/similarity",
+    path: () => `/api/assignments/${assignment.id}/similarity`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/assignments/:id/similarity/pairs/:leftSubmissionId/:rightSubmissionId",
+    path: () => `/api/assignments/${assignment.id}/similarity/pairs/${submission.id}/${submission.id}`,
+    expect: row(401, 403, 403, 403, 400, 404, 403),
+  },
 ];
 
 const CLASSROOM = /^\/api\/(classes|assignments|submissions|teacher|insights)(\/|$)/;
