@@ -64,5 +64,9 @@ test("a failed test that ended in an error offers the explanation in the results
     panel.getByRole("heading", { name: "You cannot add text and a number together" }),
   ).toBeVisible();
   await expect(panel).toContainText("Your line 3: print(age + 1)");
+  // The spec's tips box stays beside the explanation (issue 19 #15: it used to vanish).
+  await results.getByRole("button", { name: "Why did this test fail?" }).click();
+  await expect(results.getByRole("list", { name: "Why did this test fail?" })).toBeVisible();
+  await expect(panel).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -1,7 +1,7 @@
 // Test results of every workspace (assignment, playground, exercises to come): the summary, then
 // pass/fail per case; a failed visible case expands to its input, the output and the expected
-// output with a line diff, plus tips ("What does this mean?" when the program stopped with an
-// error). Hidden cases the browser did not run say so.
+// output with a line diff, "What does this mean?" when the program stopped with an error, and the
+// tips box "Why did this test fail?" always. Hidden cases the browser did not run say so.
 import { ChevronDown, EyeOff, Lightbulb } from "lucide-react";
 import { useState } from "react";
 import { ClippedText } from "@/client/components/code/clipped-text.tsx";
@@ -54,37 +54,32 @@ function Row({ row, defaultOpen, code }: { row: ResultRow; defaultOpen: boolean;
           <Block title="Your output" text={row.output ?? ""} />
           <Block title="Expected output" text={row.expected ?? ""} />
           {row.expected !== null && <LineDiff expected={row.expected} actual={row.output ?? ""} />}
-          {explainError(row.error) ? (
-            // An error's own explanation says more than the general failed-test tips.
-            <ErrorExplanation error={row.error} code={code} />
-          ) : (
-            <>
-              <button
-                type="button"
-                onClick={() => setTipsOpen(!tipsOpen)}
-                aria-expanded={tipsOpen}
-                className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-              >
-                <Lightbulb className="size-4" aria-hidden /> Why did this test fail?
-              </button>
-              {tipsOpen && (
-                <ul
-                  className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
-                  aria-label="Why did this test fail?"
-                >
-                  {failureTips({
-                    expected: row.expected ?? "",
-                    actual: row.output ?? "",
-                    error: row.error,
-                  }).map((t) => (
-                    <li key={t.id}>
-                      <strong className="block text-amber-900">{t.title}</strong>
-                      <span className="text-amber-900">{t.text}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </>
+          {/* The error's own explanation, when there is one, and the spec's tips box: both (issue 19 #15). */}
+          {explainError(row.error) && <ErrorExplanation error={row.error} code={code} />}
+          <button
+            type="button"
+            onClick={() => setTipsOpen(!tipsOpen)}
+            aria-expanded={tipsOpen}
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
+            <Lightbulb className="size-4" aria-hidden /> Why did this test fail?
+          </button>
+          {tipsOpen && (
+            <ul
+              className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+              aria-label="Why did this test fail?"
+            >
+              {failureTips({
+                expected: row.expected ?? "",
+                actual: row.output ?? "",
+                error: row.error,
+              }).map((t) => (
+                <li key={t.id}>
+                  <strong className="block text-amber-900">{t.title}</strong>
+                  <span className="text-amber-900">{t.text}</span>
+                </li>
+              ))}
+            </ul>
           )}
         </div>
       )}
