@@ -1,7 +1,7 @@
 // Settings shared by students and teachers (spec 01 §2, spec 02 §2): name, e-mail, password reset.
 import { Palette } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { isUserNotFound, useMe, useUpdateMe } from "@/client/api/me.ts";
+import { useMe, useUpdateMe } from "@/client/api/me.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
@@ -12,6 +12,7 @@ import { ApiError } from "@/client/lib/api.ts";
 import { authClient } from "@/client/lib/auth-client.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { isValidEmail, validateName } from "@/shared/domain/auth-rules.ts";
+import { settingsLoadError, useFreshAccountRead } from "./load-error.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
 const SETTINGS_MESSAGES = {
@@ -21,8 +22,6 @@ const SETTINGS_MESSAGES = {
   nameFailed: "Failed to update name.",
   emailFailed: "Failed to update email.",
   resetFailed: "Failed to send password reset link.",
-  loadFailed: "Failed to load user data",
-  userNotFound: "User not found.",
 } as const;
 
 type Banner = { tone: "error" | "success"; text: string } | null;
@@ -31,6 +30,7 @@ type Editing = "name" | "email" | "password" | null;
 export function SettingsPage() {
   usePageTitle("Settings");
   const me = useMe();
+  const freshRead = useFreshAccountRead();
   const updateMe = useUpdateMe();
   const [editing, setEditing] = useState<Editing>(null);
   const [name, setName] = useState("");
@@ -43,8 +43,7 @@ export function SettingsPage() {
 
   if (me.isPending) return <Loading />;
   if (!me.data) {
-    const text = isUserNotFound(me.error) ? SETTINGS_MESSAGES.userNotFound : SETTINGS_MESSAGES.loadFailed;
-    return <Alert tone="error">{text}</Alert>;
+    return <Alert tone="error">{settingsLoadError(me.error)}</Alert>;
   }
   const user = me.data;
 
@@ -137,6 +136,11 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-semibold">Settings</h1>
+      {freshRead.isError && (
+        <Alert tone="error">
+          {settingsLoadError(freshRead.error)}
+        </Alert>
+      )}
       {banner && (
         <Alert tone={banner.tone} id={bannerId}>
           {banner.text}
