@@ -35,9 +35,10 @@ test("an admin manages categories and exercises, imports a file and checks solut
   await expect(page.getByRole("tab", { name: /^Exercises \(\d+\)$/ })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Categories: Add Category waits for a name.
+  // Categories: the Add Category form's 'Create category' waits for a name (spec 02 §7, verbatim).
   await page.getByRole("tab", { name: /^Categories \(\d+\)$/ }).click();
-  const add = page.getByRole("button", { name: "Add Category" });
+  await expect(page.getByRole("heading", { name: "Add Category" })).toBeVisible();
+  const add = page.getByRole("button", { name: "Create category", exact: true });
   await expect(add).toBeDisabled();
   await page.getByRole("textbox", { name: "Name" }).first().fill(CATEGORY);
   await page.getByRole("textbox", { name: "Description" }).first().fill("Loops of every kind");
@@ -88,10 +89,11 @@ test("an admin manages categories and exercises, imports a file and checks solut
   await modal.getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "Imported 2" })).toBeVisible();
 
-  // Add Exercise: disabled until title and category; a test case; Check on the server.
+  // Add Exercise opens the form; its 'Create exercise' is disabled until title and category
+  // (spec 02 §7, verbatim); a test case; Check on the server.
   await page.getByRole("button", { name: "Add Exercise" }).click();
   const form = page.getByRole("region", { name: "New exercise" });
-  const create = form.getByRole("button", { name: "Add Exercise" });
+  const create = form.getByRole("button", { name: "Create exercise", exact: true });
   await expect(create).toBeDisabled();
   await form.getByRole("textbox", { name: "Title" }).fill("Say hi");
   await expect(create).toBeDisabled();

@@ -91,8 +91,9 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
         />
         {create.error && !nameTaken(create.error) && <Alert tone="error">{create.error.message}</Alert>}
         {added && <Alert tone="success">{added}</Alert>}
+        {/* Spec 02 §7: the 'Add Category' form's button is 'Create category'. */}
         <Button type="submit" disabled={draft.name.trim() === ""} busy={create.isPending}>
-          Add Category
+          Create category
         </Button>
       </form>
       {categories.length === 0 ? (

@@ -28,7 +28,7 @@ describe("exercise form", () => {
     expect(f).toMatchObject({ difficulty: "easy", language: "python" });
   });
 
-  it("allows Add Exercise only with a title and a category", () => {
+  it("allows Create exercise only with a title and a category", () => {
     expect(canCreateExercise({ title: "  ", categoryId: CAT })).toBe(false);
     expect(canCreateExercise({ title: "Loops", categoryId: "" })).toBe(false);
     expect(canCreateExercise({ title: "Loops", categoryId: CAT })).toBe(true);

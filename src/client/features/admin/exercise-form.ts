@@ -79,7 +79,7 @@ export function formFromExercise(e: AdminExercise): ExerciseForm {
   };
 }
 
-/** Title and category chosen: the spec's condition for 'Add Exercise'. */
+/** Title and category chosen: the spec's condition for 'Create exercise'. */
 export const canCreateExercise = (f: Pick<ExerciseForm, "title" | "categoryId">) =>
   f.title.trim() !== "" && f.categoryId !== "";
 

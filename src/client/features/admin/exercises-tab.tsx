@@ -61,7 +61,7 @@ export function ExercisesTab({
           heading="New exercise"
           initial={emptyExerciseForm()}
           categories={categories}
-          submitLabel="Add Exercise"
+          submitLabel="Create exercise"
           busy={create.isPending}
           onSubmit={async (body) => {
             const made = await create.mutateAsync(body);
