@@ -21,6 +21,31 @@ export function toCsv(rows: CsvCell[][]): string {
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
+/** The time zone of the dates in a grade sheet: the schools PyClass serves are in the UK. */
+export const CSV_TIME_ZONE = "Europe/London";
+
+const sheetDate = new Intl.DateTimeFormat("en-GB", {
+  timeZone: CSV_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * `2026-11-25 14:03`: a moment as local time in CSV_TIME_ZONE, the form every spreadsheet app reads
+ * as a date-time (an ISO string in UTC with milliseconds stays text, and is an hour off in summer).
+ */
+export function csvDateTime(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const at = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(at.getTime())) return null;
+  const part = Object.fromEntries(sheetDate.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
 /** A file name safe for Content-Disposition: letters, digits, dashes. */
 export function csvFileName(...parts: string[]): string {
   const slug = parts

@@ -445,19 +445,20 @@ describe("lists, progress and export", () => {
     );
     const lines = (await res.text()).split("\r\n");
     expect(lines[0]).toBe(
-      "Student,E-mail,Status,Submitted at,Late,Tests passed,Score,Grade,Notes,Earlier grade,Class membership,Comments",
+      "Student,E-mail,Status,Submitted at (Europe/London),Late,Tests passed,Tests total,Score,Grade,Notes,Earlier grade,Class membership,Comments",
     );
     // Notes starting with "=" are not formulas in a spreadsheet; the comma forces quoting.
     expect(lines[1]).toContain(`,"'=Well done, Ava",`);
     const cells = lines.slice(1, -1).map((l) => l.replace(`"'=Well done, Ava"`, "notes").split(","));
-    expect(cells.map((c) => [c[0], c[1], c[2], c[4], c[5], c[6], c[7], c[9], c[10]])).toEqual([
-      ["Ava", graded.email, "Graded", "", "2 of 3", "66.67", "82.5", "", "Member"],
-      ["Ben", failing.email, "Awaiting Grade", "", "0 of 3", "0", "", "", "Member"],
-      ["Cat", resubmitted.email, "Submitted", "", "1 of 3", "33.33", "", "70", "Member"],
-      ["Dan", idle.email, "Not Viewed", "", "", "", "", "", "Member"],
-      ["Eve", onlyRan.email, "In Progress", "", "", "", "", "", "Member"],
+    expect(cells.map((c) => [c[0], c[1], c[2], c[4], c[5], c[6], c[7], c[8], c[10], c[11]])).toEqual([
+      ["Ava", graded.email, "Graded", "", "2", "3", "66.67", "82.5", "", "Member"],
+      ["Ben", failing.email, "Awaiting Grade", "", "0", "3", "0", "", "", "Member"],
+      ["Cat", resubmitted.email, "Submitted", "", "1", "3", "33.33", "", "70", "Member"],
+      ["Dan", idle.email, "Not Viewed", "", "", "", "", "", "", "Member"],
+      ["Eve", onlyRan.email, "In Progress", "", "", "", "", "", "", "Member"],
     ]);
-    expect(cells[0][3]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+    // A local date-time a spreadsheet reads as one (no "T", no seconds, no "Z").
+    expect(cells[0][3]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
   });
 
   it("keeps progress and export for the owning teacher", async () => {

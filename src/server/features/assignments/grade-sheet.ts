@@ -1,9 +1,10 @@
 // The assignment grade sheet behind GET /api/assignments/:id/export.csv: the progress view's rows
-// with score, grade, notes and the number of line comments, in the cells a spreadsheet reads.
+// with score, grade, notes and the number of line comments, in the cells a spreadsheet reads:
+// local date-times, numbers as numbers.
 
 import type { Db } from "@/server/db/client.ts";
 import { commentCounts } from "@/server/features/comments/index.ts";
-import type { CsvCell } from "@/server/http/csv.ts";
+import { CSV_TIME_ZONE, type CsvCell, csvDateTime } from "@/server/http/csv.ts";
 import type { SessionUser } from "@/server/types.ts";
 import { formatLateness } from "@/shared/domain/late-work.ts";
 import { PROGRESS_LABELS } from "@/shared/domain/progress.ts";
@@ -24,9 +25,10 @@ export async function assignmentGradeSheet(db: Db, me: SessionUser, id: string) 
       "Student",
       "E-mail",
       "Status",
-      "Submitted at",
+      `Submitted at (${CSV_TIME_ZONE})`,
       "Late",
       "Tests passed",
+      "Tests total",
       "Score",
       "Grade",
       "Notes",
@@ -40,10 +42,11 @@ export async function assignmentGradeSheet(db: Db, me: SessionUser, id: string) 
       r.student.name,
       r.student.email,
       PROGRESS_LABELS[r.status],
-      r.submittedAt,
+      csvDateTime(r.submittedAt),
       r.lateByMs === null ? null : formatLateness(r.lateByMs),
-      // "2 of 3", not "2/3", which spreadsheets turn into a date.
-      r.passedTests === null ? null : `${r.passedTests} of ${r.totalTests}`,
+      // Two numbers, not "2 of 3" (text to a spreadsheet) nor "2/3" (a date to one).
+      r.passedTests,
+      r.passedTests === null ? null : r.totalTests,
       r.score === null ? null : round2(r.score),
       r.grade === null ? null : round2(r.grade),
       r.notes,

@@ -10,11 +10,6 @@ import type { CsvCell } from "@/server/http/csv.ts";
 import type { SessionUser } from "@/server/types.ts";
 import { sortByName } from "@/shared/domain/names.ts";
 
-/** `auto 50%`: the server's score of an ungraded final submission, as a whole percent. */
-export function autoScoreCell(score: number): string {
-  return `auto ${Math.round(score)}%`;
-}
-
 type Student = { id: string; name: string; email: string };
 
 /** Those who are no longer members but submitted (test runs too) to one of `assignmentIds`. */
@@ -33,9 +28,10 @@ async function leavers(db: Db, classId: string, assignmentIds: string[]): Promis
 }
 
 /**
- * The class grade sheet: one row per member in name order, then those who left; one column per
- * assignment (oldest first) holding the teacher's grade of the newest final submission, else its
- * automatic score, else blank; last, the class membership.
+ * The class grade sheet: one row per member in name order, then those who left; two columns per
+ * assignment (oldest first), "<name>: Grade" (the teacher's grade of the newest final submission)
+ * and "<name>: Auto score (%)" (its automatic score, a whole percent), each a number or blank, so a
+ * spreadsheet can sum either; last, the class membership.
  */
 export async function classGradeSheet(
   db: Db,
@@ -65,7 +61,14 @@ export async function classGradeSheet(
           leavers(db, classId, workIds),
         ]);
   const byKey = new Map(finals.map((f) => [`${f.assignmentId}/${f.userId}`, f]));
-  const rows: CsvCell[][] = [["Student", "E-mail", ...work.map((a) => a.name), "Class membership"]];
+  const rows: CsvCell[][] = [
+    [
+      "Student",
+      "E-mail",
+      ...work.flatMap((a) => [`${a.name}: Grade`, `${a.name}: Auto score (%)`]),
+      "Class membership",
+    ],
+  ];
   const people = [
     ...students.map((s) => ({ s, membership: "Member" })),
     ...left.map((s) => ({ s, membership: "Left the class" })),
@@ -74,10 +77,10 @@ export async function classGradeSheet(
     rows.push([
       s.name,
       s.email,
-      ...work.map((a) => {
+      ...work.flatMap((a) => {
         const f = byKey.get(`${a.id}/${s.id}`);
-        if (!f) return null;
-        return f.teacherGrade !== null ? Number(f.teacherGrade.toFixed(2)) : autoScoreCell(f.score);
+        if (!f) return [null, null];
+        return [f.teacherGrade === null ? null : Number(f.teacherGrade.toFixed(2)), Math.round(f.score)];
       }),
       membership,
     ]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "@/server/http/csv.ts";
+import { csvCell, csvDateTime, toCsv } from "@/server/http/csv.ts";
 import type { GraderPool } from "@/server/python/index.ts";
 import { CLASS_MESSAGES, CLASS_NAME_MAX, type ClassDetail, type ClassSummary } from "@/shared/api/classes.ts";
 import { JOIN_CODE_ALPHABET } from "@/shared/domain/join-code.ts";
@@ -226,7 +226,14 @@ describe("class grade export", () => {
     expect(toCsv([["a", 1]])).toBe("\uFEFFa,1\r\n");
   });
 
-  it("has one row per student and one column per assignment: grade, else auto score, else blank", async () => {
+  it("writes moments as spreadsheet-readable local time in Europe/London", () => {
+    expect(csvDateTime("2026-11-25T14:03:27.123Z")).toBe("2026-11-25 14:03"); // GMT in winter
+    expect(csvDateTime(new Date("2026-06-30T23:30:00.000Z"))).toBe("2026-07-01 00:30"); // BST
+    expect(csvDateTime(null)).toBeNull();
+    expect(csvDateTime("not a date")).toBeNull();
+  });
+
+  it("has one row per student and two number columns per assignment: grade and auto score", async () => {
     const cls = await createClass(t, teacher, { name: "Export 10Y" });
     const graded = await createStudent(t, { name: "Alice Able" });
     const halfway = await createStudent(t, { name: "=cmd|' /C calc'!A0" });
@@ -251,10 +258,10 @@ describe("class grade export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for spreadsheet apps
     expect(new TextDecoder().decode(bytes).split("\r\n")).toEqual([
-      'Student,E-mail,"Hello, world",Two tests,Class membership',
-      `'=cmd|' /C calc'!A0,${halfway.email},,auto 50%,Member`,
-      `Alice Able,${graded.email},82.5,,Member`,
-      `"Carl ""CJ"" Jones, Jr",${idle.email},,,Member`,
+      'Student,E-mail,"Hello, world: Grade","Hello, world: Auto score (%)",Two tests: Grade,Two tests: Auto score (%),Class membership',
+      `'=cmd|' /C calc'!A0,${halfway.email},,,,50,Member`,
+      `Alice Able,${graded.email},82.5,100,,,Member`,
+      `"Carl ""CJ"" Jones, Jr",${idle.email},,,,,Member`,
       "",
     ]);
   });
@@ -277,10 +284,10 @@ describe("class grade export", () => {
 
     const res = await t.request("GET", `/api/classes/${cls.id}/export.csv`, { cookie: teacher.cookie });
     expect((await res.text()).replace("\uFEFF", "").split("\r\n")).toEqual([
-      "Student,E-mail,Hello,Class membership",
-      `Zed Stays,${stays.email},,Member`,
+      "Student,E-mail,Hello: Grade,Hello: Auto score (%),Class membership",
+      `Zed Stays,${stays.email},,,Member`,
       // Someone who left without handing anything in has nothing to list.
-      `Bea Removed,${removed.email},70,Left the class`,
+      `Bea Removed,${removed.email},70,100,Left the class`,
       "",
     ]);
   });
