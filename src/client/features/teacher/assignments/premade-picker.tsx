@@ -1,5 +1,6 @@
-// 'Use Premade Exercise': the exercise library (GET /api/exercises), searchable by title,
-// category and description; choosing one fetches it whole (its test cases) and hands it on.
+// 'Use Premade Exercise': the whole exercise library (GET /api/exercises), filtered by category
+// and difficulty and searched by whole words, titles first; choosing one fetches it whole (its
+// test cases) and hands it on.
 import { useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
@@ -8,11 +9,10 @@ import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { SelectField } from "@/client/components/ui/select-field.tsx";
 import type { ExerciseDetail, ExerciseList, ExerciseListItem } from "@/shared/api/exercises.ts";
 import type { PremadeAssignment } from "@/shared/domain/premade-assignments.ts";
 
-/** Results shown at once; a search narrows the rest. */
-const SHOWN = 50;
 const TONES: Record<ExerciseListItem["difficulty"], BadgeTone> = {
   easy: "green",
   medium: "yellow",
@@ -23,13 +23,41 @@ export function libraryExercises(list: ExerciseList): ExerciseListItem[] {
   return list.categories.flatMap((c) => c.exercises);
 }
 
-/** Search by title, category or description, ignoring case. */
-export function searchExercises(items: ExerciseListItem[], query: string): ExerciseListItem[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return items;
-  return items.filter((e) =>
-    [e.title, e.category.name, e.description].some((f) => f.toLowerCase().includes(q)),
+export type ExerciseFilter = { category: string; difficulty: "" | ExerciseListItem["difficulty"] };
+
+export function filterExercises(items: ExerciseListItem[], f: ExerciseFilter): ExerciseListItem[] {
+  return items.filter(
+    (e) => (!f.category || e.category.id === f.category) && (!f.difficulty || e.difficulty === f.difficulty),
   );
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Every word of the query starts a word of `text` ("even" is in "Even or odd", not in "seven"). */
+function wordsMatch(text: string, words: string[]): boolean {
+  return words.every((w) => new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(w)}`, "iu").test(text));
+}
+
+/**
+ * Search by whole words (each query word starts a word), ignoring case: `named` are the exercises
+ * whose title or category matches, shown first; `described` only mention it in their description
+ * ("even" is in Change Machine's "even when the number is 0"), offered after.
+ */
+export function searchExercises(
+  items: ExerciseListItem[],
+  query: string,
+): { named: ExerciseListItem[]; described: ExerciseListItem[] } {
+  const words = query.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { named: items, described: [] };
+  const named: ExerciseListItem[] = [];
+  const described: ExerciseListItem[] = [];
+  for (const e of items) {
+    if (wordsMatch(e.title, words) || wordsMatch(e.category.name, words)) named.push(e);
+    else if (wordsMatch(`${e.title} ${e.category.name} ${e.description}`, words)) described.push(e);
+  }
+  // Titles before categories: "array" lists "What is an Array" above the rest of Arrays.
+  named.sort((a, b) => Number(wordsMatch(b.title, words)) - Number(wordsMatch(a.title, words)));
+  return { named, described };
 }
 
 /** The form's starting point: description, starter code (as stored) and the visible test cases. */
@@ -52,13 +80,17 @@ export function premadeFromExercise(e: ExerciseDetail): PremadeAssignment {
 
 export function PremadePicker({ onPick }: { onPick: (premade: PremadeAssignment) => void }) {
   const [query, setQuery] = useState("");
+  const [filter, setFilter] = useState<ExerciseFilter>({ category: "", difficulty: "" });
+  const [withDescriptions, setWithDescriptions] = useState(false);
   const [opening, setOpening] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const library = useExercises();
   const qc = useQueryClient();
   const id = useId();
   const all = useMemo(() => (library.data ? libraryExercises(library.data) : []), [library.data]);
-  const results = searchExercises(all, query);
+  const { named, described } = searchExercises(filterExercises(all, filter), query);
+  const results = withDescriptions || named.length === 0 ? [...named, ...described] : named;
+  const hiddenDescribed = results.length < named.length + described.length ? described.length : 0;
 
   async function pick(e: ExerciseListItem) {
     setOpening(e.id);
@@ -86,15 +118,45 @@ export function PremadePicker({ onPick }: { onPick: (premade: PremadeAssignment)
           id={id}
           type="search"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setWithDescriptions(false);
+          }}
           placeholder="Title, category or description"
           className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
           autoFocus
         />
       </div>
+      <div className="mt-2 grid grid-cols-2 gap-2">
+        <SelectField
+          label="Category"
+          value={filter.category}
+          onChange={(e) => setFilter({ ...filter, category: e.target.value })}
+        >
+          <option value="">All categories</option>
+          {library.data.categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Difficulty"
+          value={filter.difficulty}
+          onChange={(e) =>
+            setFilter({ ...filter, difficulty: e.target.value as ExerciseFilter["difficulty"] })
+          }
+        >
+          <option value="">Any difficulty</option>
+          <option value="easy">Easy</option>
+          <option value="medium">Medium</option>
+          <option value="hard">Hard</option>
+        </SelectField>
+      </div>
       <p role="status" className="mt-2 text-xs text-slate-500">
-        {results.length} {results.length === 1 ? "exercise" : "exercises"}
-        {results.length > SHOWN && ` (the first ${SHOWN} shown: search to narrow them down)`}
+        {results.length === all.length ? `All ${all.length}` : `${results.length} of ${all.length}`}{" "}
+        {all.length === 1 ? "exercise" : "exercises"}
+        {named.length === 0 && described.length > 0 && ` mention "${query.trim()}" in their description`}
         {opening && " · Loading exercise..."}
       </p>
       {error && <Alert tone="error">{error}</Alert>}
@@ -102,11 +164,13 @@ export function PremadePicker({ onPick }: { onPick: (premade: PremadeAssignment)
         <p className="mt-2 rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
           {all.length === 0
             ? "The exercise library is empty."
-            : `No premade exercises match "${query.trim()}".`}
+            : query.trim()
+              ? `No premade exercises match "${query.trim()}".`
+              : "No premade exercises have this category and difficulty."}
         </p>
       ) : (
         <ul className="mt-2 space-y-2">
-          {results.slice(0, SHOWN).map((p) => (
+          {results.map((p) => (
             <li key={p.id}>
               <button
                 type="button"
@@ -120,11 +184,23 @@ export function PremadePicker({ onPick }: { onPick: (premade: PremadeAssignment)
                   <Badge tone={TONES[p.difficulty]}>{p.difficulty}</Badge>
                   <Badge tone="purple">{p.category.name}</Badge>
                 </span>
-                <span className="mt-1 line-clamp-2 block text-sm text-slate-600">{p.description}</span>
+                {/* pre-line: the description's own line breaks (its example's lines) stay. */}
+                <span className="mt-1 line-clamp-4 block whitespace-pre-line text-sm text-slate-600">
+                  {p.description}
+                </span>
               </button>
             </li>
           ))}
         </ul>
+      )}
+      {hiddenDescribed > 0 && (
+        <button
+          type="button"
+          onClick={() => setWithDescriptions(true)}
+          className="mt-2 text-sm font-medium text-brand-700 underline hover:text-brand-800"
+        >
+          Also show {hiddenDescribed} that mention "{query.trim()}" in their description
+        </button>
       )}
     </div>
   );
