@@ -4,6 +4,7 @@
 // error, one has been idle for 6 minutes, one is working: the board shows them in that order, and
 // the failing student's third run reaches the teacher's tile on the other instance within 2 s,
 // with no reload. Look over the shoulder shows the student's code, and follows their typing.
+import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { startThrowawayPostgres } from "../../scripts/throwaway-postgres.mjs";
@@ -87,6 +88,7 @@ test.afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await database?.close();
   pg?.stop();
+  for (const name of ["a", "b"]) rmSync(`.tmp/live-${name}-${process.pid}`, { recursive: true, force: true });
 });
 
 test("the teacher on A sees students on B in need-first order, within 2 s, and looks over a shoulder", async ({
