@@ -45,7 +45,15 @@ export const list = <T extends z.ZodType>(item: T, n: number) => z.array(item).m
 export const IMPORT_MESSAGES = {
   noFile: "Please select a file to import.",
   badFormat: 'Invalid file format. Expected an object with an "exercises" array.',
-  missingFields: (title: string) => `Exercise "${title}" is missing required fields.`,
+  /** `fields` named as the file writes them: "title", "description", "category". */
+  missingFields: (title: string, fields: readonly string[]) =>
+    `Exercise "${title}" is missing required fields: ${fields.join(", ")}.`,
+  /** A category named (or a category_id given) that no category of the library has. */
+  unknownCategory: (title: string, given: string) =>
+    `Exercise "${title}": there is no category "${given}". Use the name of one of the library's categories.`,
+  /** Some exercises went in, some did not: the list of those skipped follows. */
+  partial: (imported: number, total: number) =>
+    `Imported ${imported} of ${total}; ${total - imported} ${total - imported === 1 ? "was" : "were"} skipped:`,
   /** `field` as the file writes it (`testCases[2].expected_output`), `limit` as atMost() says it. */
   tooLong: (title: string, field: string, limit: string) =>
     `Exercise "${title}": ${field} is too long (${limit}).`,
@@ -54,7 +62,6 @@ export const IMPORT_MESSAGES = {
     `A file can hold at most ${count(IMPORT_LIMITS.exercises)} exercises; this one has ${count(n)}. Split it into smaller files.`,
   importing: "Importing exercises...",
   success: (n: number) => `Successfully imported ${n} exercise(s).`,
-  partial: (m: number) => ` ${m} exercise(s) failed to import.`,
   noneImported: (errors: string) => `Failed to import any exercises. Errors: ${errors}`,
   failed: (message: string) => `Import failed: ${message}`,
 } as const;

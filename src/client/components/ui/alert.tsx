@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 const tones = {
   error: "border-red-200 bg-red-50 text-red-800",
   success: "border-green-200 bg-green-50 text-green-800",
+  /** Done, but not all of it: a partial import. */
+  warning: "border-amber-300 bg-amber-50 text-amber-900",
   info: "border-blue-200 bg-blue-50 text-blue-800",
 } as const;
 

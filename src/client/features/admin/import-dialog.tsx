@@ -2,7 +2,7 @@
 // server; the spec 02 §8 texts say how it went, with the exercises that failed listed by title.
 import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useImportExercises } from "@/client/api/admin.ts";
+import { useAdminCategories, useImportExercises } from "@/client/api/admin.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
@@ -21,6 +21,7 @@ export function ImportDialog() {
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const run = useImportExercises();
+  const categories = useAdminCategories();
   const id = useId();
 
   function reset() {
@@ -60,9 +61,30 @@ export function ImportDialog() {
         onOpenChange={(o) => !run.isPending && setOpen(o)}
         title="Import Exercises"
         dirty={file !== null && outcome === null}
-        description={`A JSON file with an "exercises" array (at most ${IMPORT_LIMITS.exercises.toLocaleString("en-GB")} exercises, ${IMPORT_LIMITS.fileBytes / 1024 / 1024} MB). Each exercise needs a title, a description and a category_id; the rest is optional, and each field fits the exercise form's limits.`}
+        description={`A JSON file with an "exercises" array (at most ${IMPORT_LIMITS.exercises.toLocaleString("en-GB")} exercises, ${IMPORT_LIMITS.fileBytes / 1024 / 1024} MB). Each exercise needs a "title", a "description" and a "category" (the category's name, as listed below); the rest is optional, and each field fits the exercise form's limits.`}
       >
         <div className="space-y-4">
+          <div className="text-sm text-slate-700">
+            <pre className="whitespace-pre-wrap break-words rounded-lg bg-slate-100 p-2 text-xs text-slate-800">
+              {'{ "exercises": [{ "title": "…", "description": "…", "category": "Selection" }] }'}
+            </pre>
+            <p className="mt-2 font-medium" id={`${id}-categories`}>
+              Category names
+            </p>
+            {categories.data && categories.data.length > 0 ? (
+              <ul aria-labelledby={`${id}-categories`} className="mt-1 flex flex-wrap gap-1">
+                {categories.data.map((c) => (
+                  <li key={c.id} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
+                    {c.name}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-1 text-xs text-slate-600">
+                {categories.isPending ? "Loading categories..." : "No categories yet: create one first."}
+              </p>
+            )}
+          </div>
           <div>
             <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
               Exercise file (.json)

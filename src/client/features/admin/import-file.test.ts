@@ -27,17 +27,20 @@ describe("import file", () => {
     expect(IMPORT_MESSAGES.fileTooLarge).toBe(importFileTooLarge(IMPORT_LIMITS.fileBytes + 1));
   });
 
-  it("composes the spec's success, partial, none and failure texts", () => {
+  it("composes the success, partial (a warning naming how many of how many), none and failure texts", () => {
     expect(importOutcome({ imported: 3, failed: 0, errors: [] }).message).toBe(
       "Successfully imported 3 exercise(s).",
     );
-    const missing = { title: "Lost", message: IMPORT_MESSAGES.missingFields("Lost") };
+    const missing = { title: "Lost", message: IMPORT_MESSAGES.missingFields("Lost", ["description"]) };
     const partial = importOutcome({ imported: 3, failed: 1, errors: [missing] });
     expect(partial).toEqual({
-      tone: "success",
-      message: "Successfully imported 3 exercise(s). 1 exercise(s) failed to import.",
+      tone: "warning",
+      message: "Imported 3 of 4; 1 was skipped:",
       errors: [missing],
     });
+    expect(importOutcome({ imported: 1, failed: 2, errors: [missing, missing] }).message).toBe(
+      "Imported 1 of 3; 2 were skipped:",
+    );
     const none = importOutcome({
       imported: 0,
       failed: 2,
@@ -45,7 +48,7 @@ describe("import file", () => {
     });
     expect(none.tone).toBe("error");
     expect(none.message).toBe(
-      'Failed to import any exercises. Errors: Exercise "Lost" is missing required fields.; Bad B.',
+      'Failed to import any exercises. Errors: Exercise "Lost" is missing required fields: description.; Bad B.',
     );
     expect(importFailure("Network down").message).toBe("Import failed: Network down");
   });

@@ -25,25 +25,27 @@ export function parseImportFile(text: string): ParsedFile {
 }
 
 export type ImportOutcome = {
-  tone: "success" | "error";
+  tone: "success" | "warning" | "error";
   message: string;
   /** Per-exercise errors, by title, to list under the message. */
   errors: ImportResult["errors"];
 };
 
 /**
- * 'Successfully imported {n} exercise(s).' (+ ' {m} exercise(s) failed to import.' when some
- * failed), or 'Failed to import any exercises. Errors: ...' when none went in.
+ * 'Successfully imported {n} exercise(s).' when all went in; 'Imported {n} of {total}; {m} were
+ * skipped:' (a warning, the list follows) when some failed; 'Failed to import any exercises.
+ * Errors: ...' when none went in.
  */
 export function importOutcome(result: ImportResult): ImportOutcome {
   if (result.imported === 0 && result.failed > 0) {
     const list = result.errors.map((e) => e.message).join("; ");
     return { tone: "error", message: IMPORT_MESSAGES.noneImported(list), errors: result.errors };
   }
-  const message =
-    IMPORT_MESSAGES.success(result.imported) +
-    (result.failed > 0 ? IMPORT_MESSAGES.partial(result.failed) : "");
-  return { tone: "success", message, errors: result.errors };
+  if (result.failed > 0) {
+    const message = IMPORT_MESSAGES.partial(result.imported, result.imported + result.failed);
+    return { tone: "warning", message, errors: result.errors };
+  }
+  return { tone: "success", message: IMPORT_MESSAGES.success(result.imported), errors: result.errors };
 }
 
 /** A request that failed as a whole: 'Import failed: {message}'. */

@@ -25,7 +25,6 @@ import type { ImportResult } from "@/shared/api/exercises.ts";
 /** Exercises per transaction: a 2,000-exercise file is four batches. */
 export const IMPORT_BATCH = 500;
 
-const REQUIRED = new Set(["title", "description", "category_id", "category"]);
 const blank = (s: unknown) => typeof s !== "string" || s.trim() === "";
 
 export const importFailedToSave = (title: string) => `Exercise "${title}" could not be saved.`;
@@ -57,26 +56,36 @@ export async function importExercises(db: Db, body: unknown): Promise<ImportResu
   for (const item of file.data.exercises) {
     const raw = (item && typeof item === "object" ? item : {}) as Record<string, unknown>;
     const title = typeof raw.title === "string" ? raw.title.trim() : "";
-    const missing = () => errors.push({ title, message: IMPORT_MESSAGES.missingFields(title) });
+    const missing = (fields: string[]) =>
+      errors.push({ title, message: IMPORT_MESSAGES.missingFields(title, fields) });
+    // Every required field that is absent or blank, named as the file writes it.
+    const absent = [
+      ...(blank(raw.title) ? ["title"] : []),
+      ...(blank(raw.description) ? ["description"] : []),
+      ...(blank(raw.category_id) && blank(raw.category) ? ["category"] : []),
+    ];
+    if (absent.length > 0) {
+      missing(absent);
+      continue;
+    }
     const parsed = ImportExercise.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = String(issue?.path[0] ?? "field");
       if (issue?.code === "too_big") {
         errors.push({ title, message: IMPORT_MESSAGES.tooLong(title, fieldPath(issue.path), issue.message) });
-      } else if (REQUIRED.has(field)) missing();
-      else errors.push({ title, message: importInvalidField(title, field) });
+      } else errors.push({ title, message: importInvalidField(title, field) });
       continue;
     }
     const e = parsed.data;
-    const categoryId =
-      e.category_id && isUuid(e.category_id) && byId.has(e.category_id)
-        ? e.category_id
-        : !e.category_id && e.category
-          ? byName(e.category)?.id
-          : undefined;
-    if (blank(e.title) || blank(e.description) || !categoryId) {
-      missing();
+    const given = (blank(e.category_id) ? e.category : e.category_id) ?? "";
+    const categoryId = blank(e.category_id)
+      ? byName(given)?.id
+      : isUuid(given) && byId.has(given)
+        ? given
+        : undefined;
+    if (!categoryId) {
+      errors.push({ title, message: IMPORT_MESSAGES.unknownCategory(title, given) });
       continue;
     }
     good.push({

@@ -46,7 +46,9 @@ describe("import", () => {
     expect(await json<ImportResult>(res)).toEqual({
       imported: 3,
       failed: 1,
-      errors: [{ title: "No category", message: 'Exercise "No category" is missing required fields.' }],
+      errors: [
+        { title: "No category", message: 'Exercise "No category" is missing required fields: category.' },
+      ],
     });
   });
 
@@ -58,14 +60,15 @@ describe("import", () => {
     }
   });
 
-  it("names every exercise with missing or unknown required fields", async () => {
+  it("names every exercise with missing or unknown required fields, and the fields", async () => {
+    const unknownId = crypto.randomUUID();
     const body = await json<ImportResult>(
       await importFile({
         exercises: [
           { description: "No title", category_id: categoryId },
           { title: "No description", category_id: categoryId },
           { title: "Blank description", description: "  ", category_id: categoryId },
-          { title: "Unknown id", description: "d", category_id: crypto.randomUUID() },
+          { title: "Unknown id", description: "d", category_id: unknownId },
           { title: "Unknown name", description: "d", category: "Nowhere" },
           "not an object",
         ],
@@ -73,12 +76,12 @@ describe("import", () => {
     );
     expect(body.imported).toBe(0);
     expect(body.errors.map((e) => e.message)).toEqual([
-      IMPORT_MESSAGES.missingFields(""),
-      IMPORT_MESSAGES.missingFields("No description"),
-      IMPORT_MESSAGES.missingFields("Blank description"),
-      IMPORT_MESSAGES.missingFields("Unknown id"),
-      IMPORT_MESSAGES.missingFields("Unknown name"),
-      IMPORT_MESSAGES.missingFields(""),
+      'Exercise "" is missing required fields: title.',
+      'Exercise "No description" is missing required fields: description.',
+      'Exercise "Blank description" is missing required fields: description.',
+      IMPORT_MESSAGES.unknownCategory("Unknown id", unknownId),
+      'Exercise "Unknown name": there is no category "Nowhere". Use the name of one of the library\'s categories.',
+      'Exercise "" is missing required fields: title, description, category.',
     ]);
   });
 
