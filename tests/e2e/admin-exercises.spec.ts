@@ -40,10 +40,14 @@ test("an admin manages categories and exercises, imports a file and checks solut
   await expect(page.getByRole("heading", { name: "Add Category" })).toBeVisible();
   const add = page.getByRole("button", { name: "Create category", exact: true });
   await expect(add).toBeDisabled();
+  // A disabled button says why, in words on the page and read with the button.
+  await expect(add).toHaveAccessibleDescription("Enter a name to create the category.");
   await page.getByRole("textbox", { name: "Name" }).first().fill(CATEGORY);
   await page.getByRole("textbox", { name: "Description" }).first().fill("Loops of every kind");
   await add.click();
   await expect(page.getByText(`Category "${CATEGORY}" added.`)).toBeVisible();
+  // Focus goes to the new category (the emptied form's button is disabled), not the page body.
+  await expect(page.getByRole("button", { name: `Edit ${CATEGORY}` })).toBeFocused();
   await expectNoAxeViolations(page);
   const catId = await categoryId(page, CATEGORY);
 
@@ -62,6 +66,11 @@ test("an admin manages categories and exercises, imports a file and checks solut
   await page.getByRole("tab", { name: /^Exercises/ }).click();
   await page.getByRole("button", { name: "Import Exercises" }).click();
   const modal = page.getByRole("dialog", { name: "Import Exercises" });
+  // The help names the category by its name, and lists the names there are (no id to look up).
+  await expect(page.getByRole("dialog", { name: "Import Exercises" })).toHaveAccessibleDescription(
+    /a "category" \(the category's name, as listed below\)/,
+  );
+  await expect(modal.getByRole("list", { name: "Category names" })).toContainText(CATEGORY);
   await modal.getByRole("button", { name: "Import", exact: true }).click();
   await expect(modal.getByText("Please select a file to import.")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -81,10 +90,12 @@ test("an admin manages categories and exercises, imports a file and checks solut
     buffer: Buffer.from(JSON.stringify(file)),
   });
   await modal.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(modal.getByTestId("import-message")).toHaveText(
-    "Successfully imported 3 exercise(s). 1 exercise(s) failed to import.",
+  // A partial import is a warning (amber), not a success (green), and names the missing field.
+  await expect(modal.getByTestId("import-message")).toHaveText("Imported 3 of 4; 1 was skipped:");
+  await expect(modal.getByRole("status").filter({ hasText: "Imported 3 of 4" })).toHaveClass(/bg-amber-50/);
+  await expect(modal.getByRole("list", { name: "Exercises not imported" })).toContainText(
+    'Exercise "Lost Exercise" is missing required fields: category.',
   );
-  await expect(modal.getByRole("list", { name: "Exercises not imported" })).toContainText("Lost Exercise");
   await expectNoAxeViolations(page);
   await modal.getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "Imported 2" })).toBeVisible();
@@ -95,6 +106,12 @@ test("an admin manages categories and exercises, imports a file and checks solut
   const form = page.getByRole("region", { name: "New exercise" });
   const create = form.getByRole("button", { name: "Create exercise", exact: true });
   await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(
+    "Create exercise: enter a title and choose a category first.",
+  );
+  await expect(page.getByRole("button", { name: "Add Exercise" })).toHaveAccessibleDescription(
+    "The new exercise form is open below.",
+  );
   await form.getByRole("textbox", { name: "Title" }).fill("Say hi");
   await expect(create).toBeDisabled();
   await form.getByRole("combobox", { name: "Category" }).selectOption({ label: CATEGORY });
@@ -116,6 +133,20 @@ test("an admin manages categories and exercises, imports a file and checks solut
   await expectNoAxeViolations(page);
   await create.click();
   await expect(page.getByText('Exercise "Say hi" added.')).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit Say hi" })).toBeFocused();
+
+  // Filters: the category and a difficulty; a search that finds nothing says so and clears.
+  await page.getByRole("combobox", { name: "Category" }).selectOption({ label: CATEGORY });
+  await expect(page.getByRole("list", { name: "Exercises" }).getByRole("listitem")).toHaveCount(4);
+  await page.getByRole("combobox", { name: "Difficulty" }).selectOption("hard");
+  await expect(page.getByText("No exercises have this category and difficulty.")).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await page.getByLabel("Search exercises").fill("xyzzy");
+  await expect(page.getByText("No exercises match “xyzzy”.")).toBeVisible();
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(page.getByLabel("Search exercises")).toBeFocused();
+  await expect(page.getByLabel("Search exercises")).toHaveValue("");
+  await expect(page.getByRole("listitem").filter({ hasText: "Say hi" })).toBeVisible();
 
   // Edit: a wrong solution fails its Check and is flagged in the list after saving.
   const row = page.getByRole("listitem").filter({ hasText: "Say hi" });
@@ -137,10 +168,24 @@ test("an admin manages categories and exercises, imports a file and checks solut
   await expect(confirm).toContainText("Are you sure you want to delete this exercise?");
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "Say hello" })).toHaveCount(0);
+  // The row that had focus is gone: focus is on the list's heading.
+  await expect(page.getByRole("heading", { name: "Library" })).toBeFocused();
 
   // A category with exercises cannot be deleted.
   await page.getByRole("tab", { name: /^Categories/ }).click();
   await expect(page.getByRole("button", { name: `Delete ${CATEGORY}` })).toBeDisabled();
+  await expect(page.getByRole("button", { name: `Delete ${CATEGORY}` })).toHaveAccessibleDescription(
+    "Delete: this category still holds 3 exercises. Move or delete them first.",
+  );
+  // An empty category is deleted; focus goes to the list's heading.
+  const spare = `Spare ${Date.now().toString(36)}`;
+  await page.getByRole("textbox", { name: "Name" }).first().fill(spare);
+  await page.getByRole("button", { name: "Create category", exact: true }).click();
+  await expect(page.getByRole("button", { name: `Edit ${spare}` })).toBeFocused();
+  await page.getByRole("button", { name: `Delete ${spare}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("button", { name: `Edit ${spare}` })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: /^Categories \(\d+\)$/ })).toBeFocused();
 
   // The classes overview is linked from the admin area.
   await page.getByRole("link", { name: "Classes overview", exact: true }).click();

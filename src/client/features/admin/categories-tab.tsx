@@ -1,7 +1,7 @@
 // Categories: Add Category (needs a name), inline edit of name, description and display order,
 // and delete — refused while the category still holds exercises.
 import { Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useCreateCategory, useDeleteCategory, useUpdateCategory } from "@/client/api/admin.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
@@ -10,6 +10,11 @@ import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { TextAreaField, TextField } from "@/client/components/ui/field.tsx";
 import { ApiError } from "@/client/lib/api.ts";
 import { type AdminCategory, EXERCISE_MESSAGES } from "@/shared/api/exercises.ts";
+import { editButtonId, useFocusTarget } from "./focus-target.ts";
+
+/** Why a category's Delete is disabled, shown beside it and read with it. */
+export const deleteBlockedReason = (count: number) =>
+  `Delete: this category still holds ${count} ${count === 1 ? "exercise" : "exercises"}. Move or delete ${count === 1 ? "it" : "them"} first.`;
 
 type Draft = { name: string; description: string; displayOrder: string };
 
@@ -64,6 +69,10 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
   const nextOrder = String(categories.reduce((m, c) => Math.max(m, c.displayOrder), 0) + 1);
   const [draft, setDraft] = useState<Draft>({ name: "", description: "", displayOrder: "" });
   const [added, setAdded] = useState<string | null>(null);
+  const focusLater = useFocusTarget();
+  const listHeading = useId();
+  const createHint = useId();
+  const noName = draft.name.trim() === "";
 
   return (
     <div className="space-y-6">
@@ -76,6 +85,7 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
           if (made) {
             setAdded(`Category "${made.name}" added.`);
             setDraft({ name: "", description: "", displayOrder: "" });
+            focusLater({ id: editButtonId("category", made.id) });
           }
         }}
       >
@@ -92,10 +102,25 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
         {create.error && !nameTaken(create.error) && <Alert tone="error">{create.error.message}</Alert>}
         {added && <Alert tone="success">{added}</Alert>}
         {/* Spec 02 §7: the 'Add Category' form's button is 'Create category'. */}
-        <Button type="submit" disabled={draft.name.trim() === ""} busy={create.isPending}>
-          Create category
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            type="submit"
+            disabled={noName}
+            busy={create.isPending}
+            aria-describedby={noName ? createHint : undefined}
+          >
+            Create category
+          </Button>
+          {noName && (
+            <p id={createHint} className="text-xs text-slate-600">
+              Enter a name to create the category.
+            </p>
+          )}
+        </div>
       </form>
+      <h3 id={listHeading} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
+        Categories ({categories.length})
+      </h3>
       {categories.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
           No categories yet. Add one above.
@@ -103,7 +128,11 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
       ) : (
         <ul className="space-y-3" aria-label="Categories">
           {categories.map((c) => (
-            <CategoryRow key={c.id} category={c} />
+            <CategoryRow
+              key={c.id}
+              category={c}
+              onDeleted={() => focusLater({ id: listHeading, afterGone: editButtonId("category", c.id) })}
+            />
           ))}
         </ul>
       )}
@@ -111,12 +140,13 @@ export function CategoriesTab({ categories }: { categories: AdminCategory[] }) {
   );
 }
 
-function CategoryRow({ category: c }: { category: AdminCategory }) {
+function CategoryRow({ category: c, onDeleted }: { category: AdminCategory; onDeleted: () => void }) {
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
   const [editing, setEditing] = useState<Draft | null>(null);
   const [confirming, setConfirming] = useState(false);
   const inUse = c.exerciseCount > 0;
+  const reasonId = useId();
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
@@ -171,6 +201,7 @@ function CategoryRow({ category: c }: { category: AdminCategory }) {
             <Button
               variant="secondary"
               size="sm"
+              id={editButtonId("category", c.id)}
               aria-label={`Edit ${c.name}`}
               onClick={() =>
                 setEditing({ name: c.name, description: c.description, displayOrder: String(c.displayOrder) })
@@ -184,7 +215,7 @@ function CategoryRow({ category: c }: { category: AdminCategory }) {
               size="sm"
               aria-label={`Delete ${c.name}`}
               disabled={inUse}
-              title={inUse ? EXERCISE_MESSAGES.categoryHasExercises : undefined}
+              aria-describedby={inUse ? reasonId : undefined}
               onClick={() => setConfirming(true)}
             >
               <Trash2 className="size-4" aria-hidden />
@@ -192,8 +223,8 @@ function CategoryRow({ category: c }: { category: AdminCategory }) {
             </Button>
           </div>
           {inUse && (
-            <p className="w-full text-xs text-slate-500">
-              Delete is available once this category has no exercises.
+            <p id={reasonId} className="w-full text-xs text-slate-600">
+              {deleteBlockedReason(c.exerciseCount)}
             </p>
           )}
         </div>
@@ -204,7 +235,10 @@ function CategoryRow({ category: c }: { category: AdminCategory }) {
         title={`Delete ${c.name}?`}
         description={EXERCISE_MESSAGES.confirmDeleteCategory}
         confirmLabel="Delete"
-        onConfirm={() => remove.mutateAsync(c.id)}
+        onConfirm={async () => {
+          await remove.mutateAsync(c.id);
+          onDeleted();
+        }}
       />
     </li>
   );

@@ -2,7 +2,7 @@
 // hints and test cases as lists that keep one row, and Check — the solution graded by the server
 // against these tests before saving.
 import { CheckCircle2, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useCheckExercise } from "@/client/api/admin.ts";
 import { CodeEditor } from "@/client/components/code/code-editor.tsx";
 import { TestCaseEditor } from "@/client/components/test-cases/test-case-editor.tsx";
@@ -49,6 +49,7 @@ export function ExerciseEditor({
   onChecked?: (passed: boolean) => void;
 }) {
   const [form, setForm] = useState(initial);
+  const saveHint = useId();
   const [error, setError] = useState<string | null>(null);
   const [testCaseErrors, setTestCaseErrors] = useState<TestCaseErrors>({});
   const check = useCheckExercise();
@@ -202,12 +203,22 @@ export function ExerciseEditor({
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={save} busy={busy} disabled={!canCreateExercise(form)}>
+        <Button
+          onClick={save}
+          busy={busy}
+          disabled={!canCreateExercise(form)}
+          aria-describedby={canCreateExercise(form) ? undefined : saveHint}
+        >
           {submitLabel}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
+        {!canCreateExercise(form) && (
+          <p id={saveHint} className="self-center text-xs text-slate-600">
+            {submitLabel}: enter a title and choose a category first.
+          </p>
+        )}
       </div>
     </section>
   );

@@ -1,15 +1,17 @@
 // Exercises: Import Exercises, Add Exercise, and the library with inline edit and delete. An
 // exercise whose solution failed its own tests in a Check here is flagged until it passes one.
 import { AlertTriangle, Pencil, Plus, Search, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useCreateExercise, useDeleteExercise, useUpdateExercise } from "@/client/api/admin.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
+import { SelectField } from "@/client/components/ui/select-field.tsx";
 import { type AdminCategory, type AdminExercise, EXERCISE_MESSAGES } from "@/shared/api/exercises.ts";
 import { ExerciseEditor } from "./exercise-editor.tsx";
 import { emptyExerciseForm, formFromExercise } from "./exercise-form.ts";
+import { editButtonId, useFocusTarget } from "./focus-target.ts";
 import { ImportDialog } from "./import-dialog.tsx";
 
 const DIFFICULTY_TONES: Record<AdminExercise["difficulty"], BadgeTone> = {
@@ -18,6 +20,19 @@ const DIFFICULTY_TONES: Record<AdminExercise["difficulty"], BadgeTone> = {
   hard: "red",
 };
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+export type LibraryFilter = { query: string; category: string; difficulty: "" | AdminExercise["difficulty"] };
+
+/** The library as filtered: a category, a difficulty, and a search of title, category and description. */
+export function filterLibrary(exercises: AdminExercise[], f: LibraryFilter): AdminExercise[] {
+  const q = f.query.trim().toLowerCase();
+  return exercises.filter(
+    (e) =>
+      (!f.category || e.category.id === f.category) &&
+      (!f.difficulty || e.difficulty === f.difficulty) &&
+      (!q || [e.title, e.category.name, e.description].some((t) => t.toLowerCase().includes(q))),
+  );
+}
 
 export function ExercisesTab({
   exercises,
@@ -28,17 +43,16 @@ export function ExercisesTab({
 }) {
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [query, setQuery] = useState("");
+  const [filter, setFilter] = useState<LibraryFilter>({ query: "", category: "", difficulty: "" });
   /** Check results of this visit: exercise id → its solution passed its tests. */
   const [checked, setChecked] = useState<Record<string, boolean>>({});
   const create = useCreateExercise();
   const searchId = useId();
-  const q = query.trim().toLowerCase();
-  const shown = q
-    ? exercises.filter((e) =>
-        [e.title, e.category.name, e.description].some((f) => f.toLowerCase().includes(q)),
-      )
-    : exercises;
+  const listHeading = useId();
+  const addHint = useId();
+  const search = useRef<HTMLInputElement>(null);
+  const focusLater = useFocusTarget();
+  const shown = filterLibrary(exercises, filter);
 
   return (
     <div className="space-y-4">
@@ -50,10 +64,16 @@ export function ExercisesTab({
             setAdding(true);
           }}
           disabled={adding}
+          aria-describedby={adding ? addHint : undefined}
         >
           <Plus className="size-4" aria-hidden />
           Add Exercise
         </Button>
+        {adding && (
+          <p id={addHint} className="text-xs text-slate-600">
+            The new exercise form is open below.
+          </p>
+        )}
       </div>
       {notice && <Alert tone="success">{notice}</Alert>}
       {adding && (
@@ -67,33 +87,86 @@ export function ExercisesTab({
             const made = await create.mutateAsync(body);
             setAdding(false);
             setNotice(`Exercise "${made.title}" added.`);
+            focusLater({ id: editButtonId("exercise", made.id) });
           }}
           onCancel={() => setAdding(false)}
         />
       )}
-      <div>
-        <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
-          Search exercises
-        </label>
-        <div className="relative max-w-md">
-          <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-400" aria-hidden />
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Title, category or description"
-            className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-          />
+      <h3 id={listHeading} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
+        Library
+      </h3>
+      <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]">
+        <div>
+          <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
+            Search exercises
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-400"
+              aria-hidden
+            />
+            <input
+              id={searchId}
+              ref={search}
+              type="search"
+              value={filter.query}
+              onChange={(e) => setFilter({ ...filter, query: e.target.value })}
+              placeholder="Title, category or description"
+              className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+            />
+          </div>
         </div>
-        <p role="status" className="mt-1 text-xs text-slate-500">
-          {shown.length} of {exercises.length} {exercises.length === 1 ? "exercise" : "exercises"}
-        </p>
+        <SelectField
+          label="Category"
+          value={filter.category}
+          onChange={(e) => setFilter({ ...filter, category: e.target.value })}
+        >
+          <option value="">All categories</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Difficulty"
+          value={filter.difficulty}
+          onChange={(e) =>
+            setFilter({ ...filter, difficulty: e.target.value as LibraryFilter["difficulty"] })
+          }
+        >
+          <option value="">Any difficulty</option>
+          <option value="easy">Easy</option>
+          <option value="medium">Medium</option>
+          <option value="hard">Hard</option>
+        </SelectField>
       </div>
+      <p role="status" className="text-xs text-slate-500">
+        {shown.length} of {exercises.length} {exercises.length === 1 ? "exercise" : "exercises"}
+      </p>
       {exercises.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
           No exercises yet. Add one, or import a file.
         </p>
+      ) : shown.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          <p>
+            {filter.query.trim()
+              ? `No exercises match “${filter.query.trim()}”${filter.category || filter.difficulty ? " with these filters" : ""}.`
+              : "No exercises have this category and difficulty."}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => {
+              setFilter({ query: "", category: "", difficulty: "" });
+              search.current?.focus();
+            }}
+          >
+            {filter.query.trim() ? "Clear search" : "Clear filters"}
+          </Button>
+        </div>
       ) : (
         <ul className="space-y-3" aria-label="Exercises">
           {shown.map((e) => (
@@ -105,6 +178,7 @@ export function ExercisesTab({
                 checked[e.id] === false || (checked[e.id] === undefined && e.solutionCheck === "failed")
               }
               onChecked={(passed) => setChecked((c) => ({ ...c, [e.id]: passed }))}
+              onDeleted={() => focusLater({ id: listHeading, afterGone: editButtonId("exercise", e.id) })}
             />
           ))}
         </ul>
@@ -118,11 +192,13 @@ function ExerciseRow({
   categories,
   failing,
   onChecked,
+  onDeleted,
 }: {
   exercise: AdminExercise;
   categories: AdminCategory[];
   failing: boolean;
   onChecked: (passed: boolean) => void;
+  onDeleted: () => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -166,10 +242,18 @@ function ExerciseRow({
             </Badge>
           )}
         </p>
-        {e.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{e.description}</p>}
+        {e.description && (
+          <p className="mt-1 line-clamp-2 whitespace-pre-line text-sm text-slate-600">{e.description}</p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" aria-label={`Edit ${e.title}`} onClick={() => setEditing(true)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          id={editButtonId("exercise", e.id)}
+          aria-label={`Edit ${e.title}`}
+          onClick={() => setEditing(true)}
+        >
           <Pencil className="size-4" aria-hidden />
           Edit
         </Button>
@@ -189,7 +273,10 @@ function ExerciseRow({
         title={`Delete ${e.title}?`}
         description={EXERCISE_MESSAGES.confirmDeleteExercise}
         confirmLabel="Delete"
-        onConfirm={() => remove.mutateAsync(e.id)}
+        onConfirm={async () => {
+          await remove.mutateAsync(e.id);
+          onDeleted();
+        }}
       />
     </li>
   );
