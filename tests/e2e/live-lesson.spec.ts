@@ -174,3 +174,59 @@ test("the teacher on A sees students on B in need-first order, within 2 s, and l
   await expectNoAxeViolations(page);
   await context.close();
 });
+
+test("a hand raised on B comes first on A, and the teacher answers on a line from the live page", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Wes (on instance B) asks for help with his code attached, as the workspace's "I'm stuck" does.
+  await expectJson(
+    await b.request("POST", `/api/assignments/${assignmentId}/help`, {
+      cookie: students.wes.cookie,
+      body: { question: "Why does my output repeat?", code: "x = input()\nprint(x)\nprint(x)\n" },
+    }),
+    201,
+    "raise a hand",
+  );
+  const context = await browser.newContext({ baseURL: `http://localhost:${a.port}` });
+  await context.addCookies(
+    teacherCookie.split("; ").map((pair) => {
+      const eq = pair.indexOf("=");
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: `http://localhost:${a.port}` };
+    }),
+  );
+  const page = await context.newPage();
+  await page.goto(`/teacher/classes/${classId}/live`);
+  await expect(page.getByRole("heading", { level: 1, name: "Live lesson" })).toBeVisible({ timeout: 45_000 });
+  // A raised hand sorts before the stuck and the idle: Wes, then Fay (stuck), then Ida (idle).
+  const tiles = page.getByTestId("live-tile");
+  await expect(tiles.first()).toHaveAttribute("data-student", "Wes Working");
+  await expect(tiles.first().getByTestId("live-reasons")).toContainText("Hand raised");
+  await expect(tiles.nth(1)).toHaveAttribute("data-student", "Fay Failing");
+  await expect(tiles.nth(2)).toHaveAttribute("data-student", "Ida Idle");
+
+  // The help queue on the same page: answer on line 3 of the attached code.
+  const request = page.getByTestId("help-request").filter({ hasText: "Wes Working" });
+  await expect(request).toContainText("Why does my output repeat?");
+  await request.getByRole("button", { name: "Answer Wes Working" }).click();
+  const answer = page.getByRole("dialog", { name: "Answer Wes Working" });
+  await answer.getByRole("button", { name: "Comment on line 3" }).click();
+  await answer.getByLabel("Your comment on line 3").fill("This line prints it a second time.");
+  await answer.getByRole("button", { name: "Add to answer" }).click();
+  await expectNoAxeViolations(page);
+  await answer.getByRole("button", { name: "Send answer" }).click();
+  await expect(answer).toBeHidden();
+  await expect(request).toContainText("Answered");
+
+  // Wes, on the other instance, reads the answer and its line comment at once.
+  const mine = (await expectJson(
+    await b.request("GET", `/api/assignments/${assignmentId}/help/mine`, { cookie: students.wes.cookie }),
+    200,
+    "my help request",
+  )) as { request: { status: string; comments: { line: number; body: string }[] } | null };
+  expect(mine.request?.status).toBe("answered");
+  expect(mine.request?.comments).toEqual([
+    expect.objectContaining({ line: 3, body: "This line prints it a second time." }),
+  ]);
+  await context.close();
+});

@@ -1,7 +1,8 @@
 // The live lesson (issue 20): one tile per student of the class for the work the teacher picks
 // ("Any open work" by default), those who need help first. The page holds one server-sent stream;
 // a `changed` ping re-reads the summary, so tiles move within a couple of seconds of a student's
-// run, without a reload. The polite summary line is the only thing read out on a change.
+// run, without a reload. The polite summary line is the only thing read out on a change. The help
+// queue sits below the tiles, so a raised hand is answered without leaving the page.
 import { ArrowLeft, Radio } from "lucide-react";
 import { useParams, useSearchParams } from "react-router";
 import { useLiveStream, useLiveSummary } from "@/client/api/live.ts";
@@ -11,6 +12,7 @@ import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SelectField } from "@/client/components/ui/select-field.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
+import { HelpQueuePanel } from "@/client/features/teacher/help/index.ts";
 import { hasErrorCode } from "@/client/lib/api.ts";
 import { helpSummary } from "@/shared/domain/live.ts";
 import { ConnectionNote } from "./connection-note.tsx";
@@ -88,6 +90,10 @@ export function LiveLessonPage() {
               ))}
             </ul>
           )}
+          {/* Raised hands are answered here too: the queue re-reads on the same stream's pings. */}
+          <div className="mt-8">
+            <HelpQueuePanel classId={classId} headingLevel={2} />
+          </div>
         </>
       )}
     </div>
