@@ -5,6 +5,7 @@
 import { expect, test } from "@playwright/test";
 import type { ExerciseList } from "../../src/shared/api/exercises.ts";
 import { signUpVerified } from "./helpers/auth.ts";
+import { expectNoAxeViolations } from "./helpers/axe.ts";
 
 test("a teacher finds a premade exercise by word, category and difficulty among the whole library", async ({
   page,
@@ -20,6 +21,7 @@ test("a teacher finds a premade exercise by word, category and difficulty among 
   const picker = page.getByRole("dialog", { name: "Use Premade Exercise" });
   await expect(picker.getByRole("status")).toContainText(`All ${all.length} exercises`);
   await expect(picker.getByRole("listitem")).toHaveCount(all.length);
+  await expectNoAxeViolations(page);
 
   // Line breaks in a description stay line breaks.
   const changeMachine = picker.getByRole("button", { name: /Change Machine/ });
@@ -44,4 +46,5 @@ test("a teacher finds a premade exercise by word, category and difficulty among 
   await expect(picker.getByRole("listitem")).toHaveCount(expected.length);
   await expect(picker.getByRole("status")).toContainText(`${expected.length} of ${all.length}`);
   await expect(picker.getByRole("listitem").first()).toContainText(expected[0].title);
+  await expectNoAxeViolations(page);
 });
