@@ -48,6 +48,13 @@ test("an admin manages categories and exercises, imports a file and checks solut
   await expect(page.getByText(`Category "${CATEGORY}" added.`)).toBeVisible();
   // Focus goes to the new category (the emptied form's button is disabled), not the page body.
   await expect(page.getByRole("button", { name: `Edit ${CATEGORY}` })).toBeFocused();
+  await page.getByRole("button", { name: `Edit ${CATEGORY}` }).click();
+  const editCategory = page.getByRole("form", { name: `Edit ${CATEGORY}` });
+  await editCategory.getByRole("textbox", { name: "Name" }).fill("");
+  await expect(editCategory.getByRole("button", { name: "Save" })).toHaveAccessibleDescription(
+    "Enter a name to save the category.",
+  );
+  await editCategory.getByRole("button", { name: "Cancel" }).click();
   await expectNoAxeViolations(page);
   const catId = await categoryId(page, CATEGORY);
 

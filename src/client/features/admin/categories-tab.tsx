@@ -170,7 +170,13 @@ function CategoryRow({ category: c, onDeleted }: { category: AdminCategory; onDe
           />
           {update.error && !nameTaken(update.error) && <Alert tone="error">{update.error.message}</Alert>}
           <div className="flex gap-2">
-            <Button type="submit" size="sm" busy={update.isPending} disabled={editing.name.trim() === ""}>
+            <Button
+              type="submit"
+              size="sm"
+              busy={update.isPending}
+              disabled={editing.name.trim() === ""}
+              aria-describedby={editing.name.trim() === "" ? `${reasonId}-save` : undefined}
+            >
               Save
             </Button>
             <Button
@@ -183,6 +189,11 @@ function CategoryRow({ category: c, onDeleted }: { category: AdminCategory; onDe
             >
               Cancel
             </Button>
+            {editing.name.trim() === "" && (
+              <p id={`${reasonId}-save`} className="self-center text-xs text-slate-600">
+                Enter a name to save the category.
+              </p>
+            )}
           </div>
         </form>
       ) : (
