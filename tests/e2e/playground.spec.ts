@@ -98,14 +98,14 @@ test('os.system("clear") empties the console; a warning shows apart from the out
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(output).toHaveText(" /|\\ \nName? ");
   // The invalid escape's warning (in Python's own words): above the output, not in it.
-  const escape = /^Warning \(line 4\): .*invalid escape sequence/;
-  await expect(warnings).toHaveText(escape);
+  const invalidEscape = /^Warning \(line 4\): .*invalid escape sequence/;
+  await expect(warnings).toHaveText(invalidEscape);
   const answer = page.getByPlaceholder("Type your answer and press Enter");
   await answer.fill("Ada");
   await answer.press("Enter");
   await expect(output).toHaveText("Hello Ada\n");
   await expect(page.getByTestId("python-status")).toHaveText("Ready");
-  await expect(warnings).toHaveText(escape);
+  await expect(warnings).toHaveText(invalidEscape);
 
   // Any other command starts nothing and says so in its status, as a shell without it would.
   await setCode(page, 'import os\nprint(os.system("pause"))');

@@ -136,11 +136,7 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-semibold">Settings</h1>
-      {freshRead.isError && (
-        <Alert tone="error">
-          {settingsLoadError(freshRead.error)}
-        </Alert>
-      )}
+      {freshRead.isError && <Alert tone="error">{settingsLoadError(freshRead.error)}</Alert>}
       {banner && (
         <Alert tone={banner.tone} id={bannerId}>
           {banner.text}
