@@ -317,6 +317,25 @@ const CASES: Case[] = [
     path: () => `/api/assignments/${assignment.id}/activity/evidence`,
     expect: row(401, 403, 403, 403, 200, 404, 403),
   },
+  // The live lesson (decision 053): the class's teacher only; the stream is cut off below once open.
+  {
+    method: "GET",
+    route: "/api/classes/:id/live",
+    path: () => `/api/classes/${cls.id}/live`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/classes/:id/live/stream",
+    path: () => `/api/classes/${cls.id}/live/stream`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/classes/:id/live/students/:studentId",
+    path: () => `/api/classes/${cls.id}/live/students/${who.studentMember.id}`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
   // The similarity report (decision 048): the class's teacher only. The pair route with one hand-in
   // twice is the owner's 400 (a pair needs two), reached only after every access check.
   {
@@ -353,6 +372,8 @@ describe("classroom access matrix", () => {
         body: c.body?.(),
       });
       got[actor] = res.status;
+      // An opened live stream never ends by itself: let it go, as a closed tab does.
+      if (res.headers.get("content-type")?.includes("text/event-stream")) await res.body?.cancel();
       if (res.status >= 400) {
         // Refusals are the one error shape, and never say whose the thing is.
         const body = (await res.json()) as { error: { code: string; message: string } };

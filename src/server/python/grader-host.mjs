@@ -273,6 +273,20 @@ function runTest(slot, test, onStart) {
       Atomics.store(slot.interrupt, 0, 0);
       resolve(result);
     };
+    /**
+     * Ends the test's thread, and answers only once it has gone: a killed program's JS heap (up to
+     * this process's memory limit) must be given back before the next test's interpreter
+     * allocates, or the two together can take the whole host down. Slices (decision 049) made this
+     * common: a memory-hungry program stopped in its slice is run again at once in full.
+     * @param {any} result
+     */
+    const endThenFinish = (result) => {
+      slot.onMessage = null;
+      slot.worker
+        .terminate()
+        .catch(() => {})
+        .then(() => finish(result));
+    };
     const stop = (graceMs = test.graceMs) => {
       if (reason !== null) return;
       clearTimeout(limit);
@@ -281,8 +295,7 @@ function runTest(slot, test, onStart) {
       Atomics.store(slot.interrupt, 0, SIGINT);
       kill = setTimeout(() => {
         slot.dead = true;
-        slot.worker.terminate();
-        finish({ run: null, timeMs: performance.now() - started, reason });
+        endThenFinish({ run: null, timeMs: performance.now() - started, reason });
       }, graceMs);
     };
     const limit = setTimeout(() => stop(), test.timeMs);
@@ -308,8 +321,7 @@ function runTest(slot, test, onStart) {
         finish({ run: run ?? UNREADABLE_RUN, timeMs: performance.now() - started, reason: why });
       } else if (m?.type === "fatal") {
         slot.dead = true;
-        slot.worker.terminate();
-        finish({ run: null, timeMs: performance.now() - started, reason: reason ?? "crash" });
+        endThenFinish({ run: null, timeMs: performance.now() - started, reason: reason ?? "crash" });
       }
     };
     slot.onExit = () => finish({ run: null, timeMs: performance.now() - started, reason: reason ?? "crash" });
