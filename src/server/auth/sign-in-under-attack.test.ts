@@ -93,7 +93,9 @@ describe("a flood of sign-ins from one address", () => {
     // Let the flood arrive first: its lane is full and it is being turned away.
     for (let i = 0; i < 600 && passwordQueue.counts().refused - before.refused < 100; i++)
       await new Promise((r) => setTimeout(r, 50));
-    expect(passwordQueue.waiting()).toBeGreaterThan(0);
+    // (How many wait for a hash at this moment depends on the database's speed: on PostgreSQL the
+    // admitted ones may all be at their limits' writes. What matters is that the flood is refused.)
+    expect(passwordQueue.counts().refused - before.refused).toBeGreaterThanOrEqual(100);
     const started = performance.now();
     const [fromDevice, fromElsewhere] = await Promise.all([
       signIn(SCHOOL, teacher.email, teacher.password, device).then((r) => ({
