@@ -161,11 +161,12 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     if (graded && !confirmed) return setAskResubmit(true);
     setSubmitting(true);
     setBanner(null);
-    recorder.submit();
     try {
       // Spec: submitting runs the tests first when there are no results yet. Only when Python is
       // up in this browser: the server grades on its own, so Submit never waits for or depends on it.
       if (!results && runner.ready) await browserTests();
+      // After that run: the replay shows the tests, then the hand-in, as they happened.
+      recorder.submit();
       const saved = await createSubmission.mutateAsync({ code: draft.code, final: true });
       setResults(serverRows(cases, saved.results, saved.code));
       draft.clear();
