@@ -203,7 +203,7 @@ describe("memory a program creates on the JavaScript side", () => {
       "JS arrays (the worker's JS heap)",
       "from pyodide.ffi import to_js\nmake = lambda: to_js(list(range(10**7)))\n",
     ],
-  ])("is bounded: %s ends as a failed test", { timeout: 90_000 }, async (name, setup) => {
+  ])("is bounded: %s ends as a failed test", { timeout: 90_000 }, async (_name, setup) => {
     // 3 GB if nothing stops it; each host must stay at or below ≈1 GiB (its RLIMIT_DATA).
     const pids = pool.stats().hostPids;
     const code = `${setup}keep = []\nfor i in range(30):\n    keep.append(make())\nprint('ESCAPED')\n`;
@@ -214,18 +214,15 @@ describe("memory a program creates on the JavaScript side", () => {
       /^Error: (ConversionError|JsException: RangeError|MemoryError|the program stopped)/,
     );
     expect(peakHostMemory()).toBeLessThan(1.3 * 1024 ** 3);
-    if (name.startsWith("JS arrays")) {
-      // Known and open (see the 2026-11-25 note in decision 038): under CI's concurrent suites
-      // V8 sometimes ends the whole host ("FATAL ERROR: CALL_AND_RETRY_LAST … heap out of memory")
-      // instead of only the worker past its resourceLimits. The pool then replaces that host; what
-      // must hold is that the job failed above, the other host stayed up and grading goes on.
-      const after = pool.stats().hostPids;
-      expect(after).toHaveLength(pids.length);
-      expect(after.filter((pid) => pids.includes(pid)).length).toBeGreaterThanOrEqual(pids.length - 1);
-    } else {
-      // The hosts stayed up.
-      expect(pool.stats().hostPids).toEqual(pids);
-    }
+    // Known and open (see the 2026-11-25 and 2026-11-26 notes in decision 038): under CI's
+    // concurrent suites V8 sometimes ends the whole host ("FATAL ERROR: … heap out of memory",
+    // seen for JS arrays and for to_js of large bytes) instead of only the worker past its
+    // resourceLimits: the process's RLIMIT_DATA refuses a semi-space V8 must commit. The pool then
+    // replaces that host; what must hold is that the job failed above, at most that one host was
+    // replaced, and grading goes on.
+    const after = pool.stats().hostPids;
+    expect(after).toHaveLength(pids.length);
+    expect(after.filter((pid) => pids.includes(pid)).length).toBeGreaterThanOrEqual(pids.length - 1);
     // Other jobs still grade.
     expect((await pool.grade("print(6 * 7)\n", [{ expectedOutput: "42" }])).passed).toBe(1);
   });
