@@ -24,10 +24,53 @@ const sources = Math.max(
   fs.statSync(path.join(root, "index.html")).mtimeMs,
   fs.statSync(path.join(root, "vite.config.ts")).mtimeMs,
 );
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
-  console.log("Building the web app…");
-  const r = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+const stale = () => !fs.existsSync(built) || fs.statSync(built).mtimeMs < sources;
+if (stale()) buildClient();
+
+/**
+ * Builds into a folder of its own, then swaps it in, one build at a time (a lock folder): several
+ * servers started at once from one checkout (parallel browser runs) must never serve, or delete,
+ * a half-written build.
+ */
+function buildClient() {
+  const lock = path.join(root, "dist/.build-lock");
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+      // A lock older than the longest build is left over from a killed start.
+      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 5 * 60_000) {
+        fs.rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error("another build has held dist/.build-lock for 10 minutes");
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    if (!stale()) return; // the start that held the lock built it
+    console.log("Building the web app…");
+    const out = path.join(root, `dist/client.build-${process.pid}`);
+    const r = spawnSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", out, "--emptyOutDir"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (r.status !== 0) {
+      process.exitCode = r.status ?? 1;
+      throw new Error("the web app did not build");
+    }
+    const current = path.join(root, "dist/client");
+    const old = path.join(root, `dist/client.old-${process.pid}`);
+    if (fs.existsSync(current)) fs.renameSync(current, old);
+    fs.renameSync(out, current);
+    fs.rmSync(old, { recursive: true, force: true });
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
   cwd: root,
