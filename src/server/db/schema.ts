@@ -474,3 +474,88 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
+
+// ── Issue 22: data a school can account for (decisions 061, 062) ─────────────────────────
+// The admin audit log: who did what and when. `actor_id` and `target_id` carry no foreign key on
+// purpose: an entry outlives a deleted account as an id alone; names and e-mail addresses are
+// joined in while the account exists and never copied into an entry (nor into `details`).
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The signed-in user who did it; null for the system (the retention job, the command line). */
+    actorId: text("actor_id"),
+    /** e.g. `data.export`, `account.delete`, `class.transfer.accept`, `retention.run`, `role.change`. */
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    /** Counts, class names, roles — never a person's name, e-mail or code. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at, t.id)],
+);
+
+// A class offered by its owner to another teacher; nothing changes until the recipient accepts.
+// Statuses: pending → accepted | declined | cancelled (by the sender). One pending offer a class.
+export const classTransfers = pgTable(
+  "class_transfers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classId: uuid("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    fromUserId: text("from_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    toUserId: text("to_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("class_transfers_status_check", sql`${t.status} in ('pending', 'accepted', 'declined', 'cancelled')`),
+    uniqueIndex("class_transfers_one_pending_idx").on(t.classId).where(sql`${t.status} = 'pending'`),
+    index("class_transfers_to_idx").on(t.toUserId, t.status),
+    index("class_transfers_from_idx").on(t.fromUserId, t.status),
+  ],
+);
+
+// The retention policy an admin set (one row, id 1); without the row the defaults apply.
+// activity_days null: the activity record is kept until the end of the school year (31 August).
+export const retentionPolicy = pgTable(
+  "retention_policy",
+  {
+    id: integer("id").primaryKey().default(1),
+    activityDays: integer("activity_days"),
+    classWorkYears: integer("class_work_years").notNull().default(2),
+    inactiveAccountMonths: integer("inactive_account_months").notNull().default(24),
+    inactiveGraceDays: integer("inactive_grace_days").notNull().default(30),
+    exportDays: integer("export_days").notNull().default(7),
+    updatedAt: updatedAt(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [check("retention_policy_one_row", sql`${t.id} = 1`)],
+);
+
+// When each account last signed in (sessions are deleted at sign-out, so they cannot say), and
+// when the retention job warned it that it will be deleted for not signing in.
+export const accountSignIns = pgTable("account_sign_ins", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull(),
+  inactivityWarnedAt: timestamp("inactivity_warned_at", { withTimezone: true }),
+});
+
+// What a user chose about their own data shown to others. No row: the defaults.
+export const userPrivacy = pgTable("user_privacy", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** A teacher's e-mail address on their classes, as their students see them (spec: shown). */
+  showEmailToStudents: boolean("show_email_to_students").notNull().default(true),
+  updatedAt: updatedAt(),
+});
