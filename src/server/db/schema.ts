@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -559,3 +560,55 @@ export const userPrivacy = pgTable("user_privacy", {
   showEmailToStudents: boolean("show_email_to_students").notNull().default(true),
   updatedAt: updatedAt(),
 });
+
+// ── Issue 22: the user's own data rights (decisions 059, 060) ───────────────────────────────
+/** Raw bytes (PGlite answers Uint8Array, node-postgres a Buffer, which is one). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+// "Download my data": one ZIP per request, built in the background and kept in the database (not
+// DATA_DIR: instances share only the database) until it expires. preparing → ready | failed.
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("preparing"),
+    createdAt: createdAt(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    sizeBytes: integer("size_bytes"),
+    /** The ZIP; null until ready, and again once expired. */
+    content: bytea("content"),
+  },
+  (t) => [
+    check("data_exports_status_check", sql`${t.status} in ('preparing', 'ready', 'failed')`),
+    index("data_exports_user_idx").on(t.userId, t.createdAt),
+    index("data_exports_expires_idx").on(t.expiresAt),
+  ],
+);
+
+// "Delete my account": requested (password checked, e-mail sent) → scheduled (link opened; deleted
+// at due_at unless the user signs in) → the account is erased and this row with it; or cancelled
+// by a sign-in (kept until the user has read the notice). Only a hash of the e-mailed token.
+export const accountDeletions = pgTable(
+  "account_deletions",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("requested"),
+    tokenHash: text("token_hash"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    linkExpiresAt: timestamp("link_expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("account_deletions_status_check", sql`${t.status} in ('requested', 'scheduled', 'cancelled')`),
+    uniqueIndex("account_deletions_token_idx").on(t.tokenHash),
+    index("account_deletions_due_idx").on(t.dueAt).where(sql`${t.status} = 'scheduled'`),
+  ],
+);
