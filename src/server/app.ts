@@ -110,7 +110,7 @@ export function createApp({
   }
 
   app.use("/api/*", async (c, next) => {
-    c.set("deps", { db, config, grader, submitLimiter, now });
+    c.set("deps", { db, config, grader, submitLimiter, mailer, now });
     // Better Auth's own routes read the session themselves.
     c.set("user", c.req.path.startsWith("/api/auth/") ? null : await readSession(c.req.raw.headers));
     await next();

@@ -2,6 +2,7 @@
 // types only (`import type`, gone at run time); from above the floor only the grader pool's (python/
 // imports nothing else in the server). What a type above would drag in (the submit limiter
 // imports errors.ts, which may import this file) is described here instead, so no cycle forms.
+import type { Mailer } from "@/server/auth/mail.ts";
 import type { Config } from "@/server/config.ts";
 import type { Db } from "@/server/db/client.ts";
 import type { GraderPool } from "@/server/python/index.ts";
@@ -23,6 +24,8 @@ export type AppDeps = {
   config: Config;
   grader: GraderPool;
   submitLimiter: SubmitLimiter;
+  /** Outgoing e-mail (the outbox, and SMTP when configured): a class transfer's offer, an export's link. */
+  mailer: Mailer;
   /** The server's clock, injectable so tests can move it (insights' windows read it). */
   now: () => Date;
 };
