@@ -31,6 +31,7 @@ const Env = z.object({
     .string()
     .regex(/^(school-year|[1-9][0-9]{0,3})$/, "school-year, or a number of days (1-9999)")
     .default("school-year"),
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
 });
 
 export type Config = {
@@ -79,6 +80,11 @@ export type Config = {
    * default: until the end of the 31 August that follows) or a number of days (ACTIVITY_RETENTION).
    */
   activityRetention: "school-year" | number;
+  /**
+   * Days between confirming "Delete my account" and the deletion, in which signing in cancels it
+   * (ACCOUNT_DELETION_GRACE_DAYS; default 14, 0: deleted by the next daily run): decision 060.
+   */
+  accountDeletionGraceDays: number;
   /** Where the signing secret came from, for the start-up message. */
   authSecretSource: "env" | "data-dir" | "test";
 };
@@ -191,5 +197,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedExercises: e.SEED_EXERCISES === "true",
     teacherEmailDomains,
     activityRetention: e.ACTIVITY_RETENTION === "school-year" ? "school-year" : Number(e.ACTIVITY_RETENTION),
+    accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
   };
 }
