@@ -61,6 +61,14 @@ export const ERROR_CODES = [
   "NOT_FINAL",
   // The live lesson: a second help request while one is open.
   "HELP_ALREADY_OPEN",
+  // The user's own data (decisions 059, 060): an export still being prepared, not ready or gone;
+  // a wrong password or classes still owned when deleting the account; an e-mailed link too old.
+  "EXPORT_IN_PROGRESS",
+  "EXPORT_NOT_READY",
+  "EXPORT_EXPIRED",
+  "WRONG_PASSWORD",
+  "OWNS_CLASSES",
+  "LINK_EXPIRED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
