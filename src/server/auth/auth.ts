@@ -143,6 +143,23 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
           before: async (user) => ({ data: checkedName(user) }),
         },
       },
+      session: {
+        create: {
+          // Every sign-in (password, verification link) is remembered beyond the session, which
+          // sign-out deletes: the retention job's inactivity rule reads it, and signing in clears
+          // its warning (decision 062).
+          after: async (session) => {
+            const at = new Date();
+            await db
+              .insert(schema.accountSignIns)
+              .values({ userId: session.userId, lastSignInAt: at })
+              .onConflictDoUpdate({
+                target: schema.accountSignIns.userId,
+                set: { lastSignInAt: at, inactivityWarnedAt: null },
+              });
+          },
+        },
+      },
     },
     hooks: {
       // Better Auth answers a sign-up for a taken address with a silent success; the spec
