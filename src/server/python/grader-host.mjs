@@ -19,7 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { OUTPUT_LIMIT_LINE, recordedRun } from "../../shared/grading/console-recorder.mjs";
-import { HARNESS_PATH, preparePyodideDir } from "./pyodide-files.mjs";
+import { HARNESS_PATH, preparePyodideDir, TURTLE_PATH } from "./pyodide-files.mjs";
 
 const WORKER_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), "interpreter-worker.mjs");
 /** After an interrupt, how long the program may take to stop before its worker is killed. */
@@ -44,10 +44,11 @@ function send(msg) {
 /** @type {SharedArrayBuffer | undefined} */
 let snapshot;
 const pyodideDir = preparePyodideDir(options.cacheRoot);
-// The snapshot holds the harness already loaded, made with the worker's load options: it is
-// keyed by both files' content, so changing either makes a new one.
+// The snapshot holds the harness (and the turtle module it provides) already loaded, made with
+// the worker's load options: it is keyed by these files' content, so changing any makes a new one.
 const snapshotHash = createHash("sha256")
   .update(fs.readFileSync(HARNESS_PATH))
+  .update(fs.readFileSync(TURTLE_PATH))
   .update(fs.readFileSync(WORKER_PATH))
   .digest("hex")
   .slice(0, 16);

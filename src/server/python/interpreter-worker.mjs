@@ -18,6 +18,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { closeJsBridges, hidePyodideApi } from "../../shared/grading/js-bridges.mjs";
+import { loadHarness } from "../../shared/grading/load-harness.mjs";
 import { attachConsole } from "../../shared/grading/pyodide-console.mjs";
 import { recordPristine, watchImports } from "./interpreter-reset.mjs";
 
@@ -141,6 +142,11 @@ function bridgeRefs(module) {
   });
 }
 
+/** The modules harness.py provides to programs: turtle.py, which sits beside it. */
+function harnessModules() {
+  return { turtle: readFileSync(path.join(path.dirname(data.harnessPath), "turtle.py"), "utf8") };
+}
+
 async function load() {
   neutraliseChildProcess();
   neutraliseSockets();
@@ -177,7 +183,7 @@ async function main() {
     for (const ref of bridgeRefs(py._module)) py._module._hiwire_incref(ref);
     closeJsBridges(py);
     py.runPython(BLOCK_SYSTEM);
-    py.runPython(readFileSync(data.harnessPath, "utf8"), { filename: "harness.py" });
+    loadHarness(py, readFileSync(data.harnessPath, "utf8"), harnessModules());
     const bytes = py.makeMemorySnapshot();
     port.postMessage({ type: "snapshot", bytes }, [bytes.buffer]);
     return;
@@ -197,7 +203,7 @@ async function main() {
     // would otherwise still mount the host's file system).
     closeJsBridges(py);
     py.runPython(BLOCK_SYSTEM);
-    py.runPython(readFileSync(data.harnessPath, "utf8"), { filename: "harness.py" });
+    loadHarness(py, readFileSync(data.harnessPath, "utf8"), harnessModules());
   }
   // Pyodide's API, still in fixed JS reference slots: a forged reference (ctypes) reached it.
   hidePyodideApi(py);

@@ -21,6 +21,8 @@ export const MAX_MEMORY_PAGES = 8192; // × 64 KiB = 512 MiB
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const HARNESS_PATH = path.resolve(here, "../../shared/grading/harness.py");
+/** The turtle module the harness provides to programs (loaded beside it, into the snapshot). */
+export const TURTLE_PATH = path.resolve(here, "../../shared/grading/turtle.py");
 
 export function pyodidePackageDir() {
   return path.dirname(createRequire(import.meta.url).resolve("pyodide"));

@@ -12,10 +12,16 @@ Apart from the transcript (never part of what tests compare): warnings (compile 
 "Warning (line N): message") and os.system("clear"), which empties the browser's console.
 The program runs as CPython runs a file: in a real module installed as sys.modules["__main__"],
 with sys.argv == ["main.py"], and as many recursion levels as `python3 main.py` gives it.
+
+Modules the platform provides (turtle.py, beside this file): each run that imports one gets a
+fresh copy, and what turtle records is drained as it is drawn (in batches, before each input()
+and at the end of the run): into run_program's `drawing`, or as JSON lines to the drawing device.
 """
 
 import builtins
+import importlib.machinery
 import io
+import json
 import operator
 import os
 import random
@@ -39,6 +45,9 @@ MAX_WARNING_CHARS = 500
 # os.system of anything but "clear"/"cls": the wait status of a shell that has no such command
 # (exit status 127, as os.waitstatus_to_exitcode(32512) says). Nothing runs, nothing is printed.
 SYSTEM_NOT_FOUND = 127 << 8
+# The device a Pyodide worker records the turtle's drawing from (pyodide-console.mjs): one JSON
+# list of commands per line.
+DRAWING_DEVICE = "/dev/pyclass-drawing"
 # Reseeds the random module's shared generator from os.urandom. Taken now, so a program that
 # replaced random.seed (or random._inst) in an earlier test of its job cannot skip it.
 _RESEED_RANDOM = random.seed
@@ -431,7 +440,99 @@ def _showwarning_for(console, original):
     return showwarning
 
 
-def _execute(code, console, stdin, stdout, stderr, fresh_dir):
+# Modules the platform provides, compiled once (provide_module): a fresh module for each run.
+_PROVIDED = {}
+
+
+def provide_module(name, source, filename=None):
+    """Makes `import name` give a fresh module of `source` in every run (turtle.py). Called by
+    the hosts once, before any program runs; under CPython for the files beside this one."""
+    _PROVIDED[name] = compile(source, filename or name + ".py", "exec")
+
+
+def _provide_modules_beside():
+    here = globals().get("__file__")
+    if not here:
+        return  # Pyodide: the host calls provide_module itself
+    path = os.path.join(os.path.dirname(os.path.abspath(here)), "turtle.py")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as file:
+            provide_module("turtle", file.read(), path)
+
+
+class _Drawing:
+    """Where the turtle's recorded commands go during one run: a list (run_program), or JSON
+    lines written to the drawing device (run_on_host). `live`: the browser, which animates as
+    the program draws, so every animated step is sent at once."""
+
+    def __init__(self, to_device=False, live=False):
+        self.commands = []
+        self.live = live
+        self._to_device = to_device
+        self._fd = None
+        self._flushers = []
+
+    def take(self, batch):
+        if not self._to_device:
+            self.commands.extend(batch)
+            return
+        if self._fd is None:
+            self._fd = os.open(DRAWING_DEVICE, os.O_WRONLY)
+        _write_fd(self._fd, json.dumps(batch, separators=(",", ":")) + "\n")
+
+    def flush(self):
+        """Sends what the program's turtle has recorded but not sent yet."""
+        for flush in self._flushers:
+            try:
+                flush()
+            except Exception:  # noqa: BLE001 - a module the program broke draws no more
+                pass
+
+    def close(self):
+        self.flush()
+        self._flushers = []
+        if self._fd is not None:
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
+            self._fd = None
+
+
+class _ProvidedModules:
+    """The import system's finder and loader for _PROVIDED, during one run."""
+
+    def __init__(self, drawing):
+        self._drawing = drawing
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname not in _PROVIDED:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, self, origin=_PROVIDED[fullname].co_filename)
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        exec(_PROVIDED[module.__name__], module.__dict__)
+        attach = module.__dict__.get("_attach")
+        flush = module.__dict__.get("_flush")
+        if callable(attach) and callable(flush):
+            attach(self._drawing.take, self._drawing.live)
+            self._drawing._flushers.append(flush)
+
+
+def _input_after_drawing(read, drawing):
+    """input(): what was drawn so far is shown before the program waits for an answer."""
+
+    def input(prompt=""):  # noqa: A001 - it is input()
+        drawing.flush()
+        return read(prompt)
+
+    return input
+
+
+def _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing=None):
     """Runs `code` as CPython runs a file: in a new module installed as sys.modules["__main__"],
     with the console and input wired in, and restores the interpreter afterwards (the module's
     namespace is emptied). Returns (error, error_type, line, prompt)."""
@@ -456,6 +557,9 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir):
     work_dir = None
     # The program's module frame stands on these; CPython running a file puts nothing below it.
     offset = _frames_below()
+    drawing = drawing if drawing is not None else _Drawing()
+    finder = _ProvidedModules(drawing)
+    saved_meta_path = list(sys.meta_path)
 
     error = None
     error_type = None
@@ -472,7 +576,10 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir):
         os.system = _system_for(console)
         if saved_posix_system is not None:
             posix.system = os.system
-        builtins.input = stdin.input
+        builtins.input = _input_after_drawing(stdin.input, drawing)
+        for name in _PROVIDED:
+            sys.modules.pop(name, None)
+        sys.meta_path.insert(0, finder)
         sys.stdout = sys.__stdout__ = stdout
         sys.stderr = sys.__stderr__ = stderr
         sys.stdin = sys.__stdin__ = stdin
@@ -494,6 +601,7 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir):
             if exc.code is not None and not isinstance(exc.code, int):
                 stderr.write(str(exc.code) + "\n")
         finally:
+            drawing.close()
             namespace.clear()
     except OutputLimitReached:
         error_type = "OutputLimit"
@@ -517,6 +625,10 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir):
         os.system = saved_system
         if saved_posix_system is not None:
             posix.system = saved_posix_system
+        drawing.close()
+        sys.meta_path[:] = saved_meta_path
+        for name in _PROVIDED:
+            sys.modules.pop(name, None)
         if saved_main is not None:
             sys.modules["__main__"] = saved_main
         else:
@@ -549,12 +661,14 @@ def run_program(
     prompt       the prompt that was waiting, in re-run mode (error_type 'InputNeeded')
     warnings     'Warning (line N): message' lines, apart from the transcript (at most
                  MAX_WARNINGS, each once)
+    drawing      the turtle's recorded commands (see turtle.py), [] when it drew nothing
     """
     console = _Console(max_output, on_output)
     stdin = _Input(console, split_input(input_text), read_line, need_more)
     stdout = _Writer(console, "<stdout>")
     stderr = _Writer(console, "<stderr>")
-    error, error_type, line, prompt = _execute(code, console, stdin, stdout, stderr, fresh_dir)
+    drawing = _Drawing()
+    error, error_type, line, prompt = _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing)
 
     if console.limited and error_type != "OutputLimit":
         # The student's code caught OutputLimitReached and went on: the cap still failed it.
@@ -574,6 +688,7 @@ def run_program(
         "line": line,
         "prompt": prompt,
         "warnings": list(console.warnings),
+        "drawing": drawing.commands,
     }
 
 
@@ -581,8 +696,8 @@ def run_on_host(code, console_fd, fresh_dir=True, stream=False, warnings_fd=None
     """The entry point of both Pyodide workers (server grader and browser; see
     pyodide-console.mjs). Runs `code` like run_program, but keeps no console: printed text goes
     to descriptors 1/2, prompts to `console_fd`, warnings (a line each) to `warnings_fd`, a
-    clear of the console to `clear_fd`, and input lines come from descriptor 0; the worker
-    records (and caps) all of it outside Python. `stream` leaves stdout unbuffered (the
+    clear of the console to `clear_fd`, the turtle's drawing to DRAWING_DEVICE, and input lines
+    come from descriptor 0; the worker records (and caps) all of it outside Python. `stream` leaves stdout unbuffered (the
     browser shows output as it is printed). Returns the error line (the same 'Error: ...' text
     run_program would append), or None. The host treats the answer as a claim by the program -
     it only ever fails the program's own test - and checks its type and size."""
@@ -594,7 +709,8 @@ def run_on_host(code, console_fd, fresh_dir=True, stream=False, warnings_fd=None
     stdin = _Input(console, None, None, False, from_fd=True)
     stdout = console.stdout
     stderr = _Writer(console, "<stderr>", 2)
-    error, _error_type, _line, _prompt = _execute(code, console, stdin, stdout, stderr, fresh_dir)
+    drawing = _Drawing(to_device=True, live=stream)
+    error, _error_type, _line, _prompt = _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing)
     try:
         console.flush()
     except BaseException:  # noqa: BLE001 - refused by the host (cap, time limit): already recorded
@@ -606,3 +722,6 @@ def _append_line(text, line):
     if text and not text.endswith("\n"):
         text += "\n"
     return text + line
+
+
+_provide_modules_beside()

@@ -7,6 +7,7 @@ export type RunOptions = {
   onText?: (text: string) => void;
   onWarning?: (line: string) => void;
   onClear?: () => void;
+  onDrawing?: (line: string) => void;
   freshDir?: boolean;
   stream?: boolean;
 };
@@ -18,7 +19,11 @@ export type ConsoleRecord = {
   prompt: string | null;
   warnings: string[];
   clearedAt: number;
+  /** The turtle's drawing: lines of JSON lists of commands, as the program wrote them. */
+  drawing: string[];
+  drawingLimited: boolean;
 };
+export const MAX_DRAWING_CHARS: number;
 export type PyodideConsole = {
   print(text: string): boolean;
   run(code: string, options: RunOptions): ConsoleRecord;

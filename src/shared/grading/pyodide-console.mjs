@@ -11,6 +11,9 @@
 // - apart from all of that, never in the transcript: warning lines written to the device
 //   /dev/pyclass-warnings, and a write to /dev/pyclass-clear for os.system("clear") (the browser
 //   empties its console). The program can write to both too: a claim about its own console only.
+// - the turtle's drawing (turtle.py, drained by the harness): JSON lines written to the device
+//   /dev/pyclass-drawing, kept up to MAX_DRAWING_CHARS and passed on as they arrive (the browser
+//   animates them). Also only the program's claim: it could write there itself.
 // Plain JavaScript with JSDoc so the sandboxed grader host loads it without a TypeScript loader.
 import { createConsoleRecorder, splitInput, UNREADABLE_LINE } from "./console-recorder.mjs";
 
@@ -20,6 +23,9 @@ const SIGINT = 2;
 const CONSOLE_DEVICE = "/dev/pyclass-console";
 const WARNINGS_DEVICE = "/dev/pyclass-warnings";
 const CLEAR_DEVICE = "/dev/pyclass-clear";
+const DRAWING_DEVICE = "/dev/pyclass-drawing";
+/** The most drawing text a run keeps: 100,000 commands (turtle.py's cap) take about 5 MB. */
+export const MAX_DRAWING_CHARS = 8_000_000;
 
 /**
  * @typedef {object} RunOptions
@@ -32,6 +38,8 @@ const CLEAR_DEVICE = "/dev/pyclass-clear";
  * @property {(text: string) => void} [onText]  each recorded piece, as it is written
  * @property {(line: string) => void} [onWarning]  each warning line kept, as it is written
  * @property {() => void} [onClear]  the program cleared the console (os.system("clear"))
+ * @property {(line: string) => void} [onDrawing]  each line of drawing (a JSON list of turtle
+ *   commands) as it is written; the browser may block here to pace the program to its animation
  * @property {boolean} [freshDir]  run in a new empty folder (default true)
  * @property {boolean} [stream]  unbuffered stdout, so each print reaches onText at once
  */
@@ -45,6 +53,8 @@ const CLEAR_DEVICE = "/dev/pyclass-clear";
  * @property {string | null} prompt  re-run mode: the program stopped for input after this prompt
  * @property {string[]} warnings  warning lines, apart from the transcript
  * @property {number} clearedAt  the console shows the transcript from here (UTF-16 index; 0: all)
+ * @property {string[]} drawing  the drawing's lines (JSON lists of turtle commands), unchecked
+ * @property {boolean} drawingLimited  lines past MAX_DRAWING_CHARS were dropped
  */
 
 /**
@@ -183,6 +193,43 @@ export function attachConsole(py, { interrupt = null } = {}) {
   );
   const clearDev = sideDevice(2, CLEAR_DEVICE, () => recorder?.clear());
 
+  // The drawing: whole lines, kept up to MAX_DRAWING_CHARS, passed on as they are completed.
+  const drawingDecoder = new TextDecoder();
+  /** @type {string[]} */
+  let drawing = [];
+  let drawingChars = 0;
+  let drawingLimited = false;
+  let drawingPartial = "";
+  /** @type {((line: string) => void) | null} */
+  let onDrawing = null;
+  /** @param {string} text */
+  const takeDrawing = (text) => {
+    if (!recorder) return;
+    const parts = (drawingPartial + text).split("\n");
+    drawingPartial = /** @type {string} */ (parts.pop());
+    if (drawingPartial.length > MAX_DRAWING_CHARS) drawingPartial = "";
+    for (const line of parts) {
+      if (!line) continue;
+      if (drawingLimited || drawingChars + line.length > MAX_DRAWING_CHARS) {
+        drawingLimited = true;
+        continue;
+      }
+      drawingChars += line.length;
+      drawing.push(line);
+      onDrawing?.(line);
+    }
+  };
+  const drawingDev = sideDevice(3, DRAWING_DEVICE, (bytes) =>
+    takeDrawing(drawingDecoder.decode(bytes, { stream: true })),
+  );
+  /** The harness opens the drawing device by its path: put it back if a program removed it. */
+  const ensureDrawingDevice = () => {
+    const found = py.FS.analyzePath(DRAWING_DEVICE);
+    if (found.exists && found.object?.rdev === drawingDev) return;
+    if (found.exists) py.FS.unlink(DRAWING_DEVICE);
+    py.FS.mkdev(DRAWING_DEVICE, drawingDev);
+  };
+
   /**
    * A descriptor open on `name`: `fd` itself, or a new one when the program closed or replaced it
    * in an earlier run.
@@ -223,9 +270,15 @@ export function attachConsole(py, { interrupt = null } = {}) {
         onWarning: options.onWarning,
         onClear: options.onClear,
       });
+      drawing = [];
+      drawingChars = 0;
+      drawingLimited = false;
+      drawingPartial = "";
+      onDrawing = options.onDrawing ?? null;
       /** @type {string | null} */
       let error = null;
       try {
+        ensureDrawingDevice();
         consoleFd = deviceFd(CONSOLE_DEVICE, consoleDev, consoleFd);
         warningsFd = deviceFd(WARNINGS_DEVICE, warningsDev, warningsFd);
         clearFd = deviceFd(CLEAR_DEVICE, clearDev, clearFd);
@@ -257,6 +310,8 @@ export function attachConsole(py, { interrupt = null } = {}) {
       for (const d of decoders) recorder.print(d.decode());
       recorder.console(consoleDecoder.decode());
       recorder.warn(warningsDecoder.decode());
+      takeDrawing(`${drawingDecoder.decode()}\n`);
+      onDrawing = null;
       /** @type {ConsoleRecord} */
       const record = {
         transcript: recorder.transcript(),
@@ -266,6 +321,8 @@ export function attachConsole(py, { interrupt = null } = {}) {
         prompt: waitingPrompt,
         warnings: recorder.warnings(),
         clearedAt: recorder.clearedAt(),
+        drawing,
+        drawingLimited,
       };
       recorder = null;
       return record;
