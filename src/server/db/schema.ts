@@ -371,8 +371,13 @@ export const activityEvents = pgTable(
     index("activity_events_history_idx").on(t.assignmentId, t.studentId, t.id),
     // The retention job deletes by age.
     index("activity_events_stored_idx").on(t.storedAt),
-    // The live lesson's summary reads the last 90 minutes of a class's assignments.
+    // A class's last activity (the retention job's max(time) per assignment).
     index("activity_events_live_idx").on(t.assignmentId, t.time),
+    // Its runs and hand-ins, newest first without walking the edits between them (the live
+    // summary's last results, first test result and last hand-in; decision 066).
+    index("activity_events_runs_idx")
+      .on(t.assignmentId, t.studentId, t.id)
+      .where(sql`${t.type} in ('tests', 'error', 'submit')`),
   ],
 );
 

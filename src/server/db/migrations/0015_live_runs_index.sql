@@ -1,0 +1,1 @@
+CREATE INDEX "activity_events_runs_idx" ON "activity_events" USING btree ("assignment_id","student_id","id") WHERE "activity_events"."type" in ('tests', 'error', 'submit');
