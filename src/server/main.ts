@@ -6,15 +6,16 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { isLoopbackAddress } from "./auth/client-address.ts";
+import { createMailer } from "./auth/mail.ts";
 import { serveBackups } from "./backup/endpoint.ts";
 import { describeTrustProxy } from "./config/trust-proxy.ts";
 import { loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { DataDirModeError } from "./db/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
-import { startActivityRetention } from "./features/activity/activity-retention.ts";
 import { endLiveStreams } from "./features/live/live-streams.ts";
 import { promoteAdmins } from "./features/me/me.service.ts";
+import { startRetention } from "./features/retention/index.ts";
 import { handleShutdownSignals } from "./http/shutdown.ts";
 import { closeLiveBus } from "./live/index.ts";
 import {
@@ -86,7 +87,13 @@ async function main() {
   });
 
   void serveBackups(database, config.dataDir); // `npm run backup` while this runs (embedded only)
-  const stopRetention = startActivityRetention(db, config.activityRetention);
+  // The retention policy once a day, one instance at a time (decision 062).
+  const stopRetention = startRetention({
+    db,
+    mailer: createMailer(db, config),
+    publicUrl: config.publicUrl,
+    defaults: config,
+  });
   handleShutdownSignals({
     server: server as Server,
     // Live streams end first (browsers reconnect to another instance), then the LISTEN connection.

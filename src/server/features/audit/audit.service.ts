@@ -25,7 +25,7 @@ export type AuditRecord = {
 };
 
 /** Appends one entry. Pass the transaction as `db` when the action itself is in one. */
-export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
+export async function recordAudit(db: Pick<Db, "insert">, entry: AuditRecord): Promise<void> {
   await db.insert(auditLog).values({
     actorId: entry.actorId ?? null,
     action: entry.action,

@@ -1,0 +1,297 @@
+// The retention job (decision 062): applies the policy in force once a day, on one instance at a
+// time, and logs what it deleted. `now` is the policy's clock (a test, or `npm run retention --as-of`,
+// moves it); the leases that keep two runs apart always use the real clock, so acting as if it were
+// 2030 never leaves a lease that blocks the real 2026.
+import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { Mailer } from "@/server/auth/mail.ts";
+import { linkMail } from "@/server/auth/mail.ts";
+import type { Db } from "@/server/db/client.ts";
+import {
+  accountSignIns,
+  activityEvents,
+  assignments,
+  codeComments,
+  dataExports,
+  helpRequests,
+  submissions,
+  user,
+} from "@/server/db/schema.ts";
+import { deleteActivityBefore, retentionCutoff } from "@/server/features/activity/index.ts";
+import { recordAudit } from "@/server/features/audit/index.ts";
+import { acquireLease, releaseLease, renewLease } from "@/server/limits/limits.ts";
+import type { RetentionCounts, RetentionPolicy } from "@/shared/api/retention.ts";
+import { type RetentionDefaults, readPolicy } from "./retention-policy.ts";
+
+const DAY = 24 * 3600 * 1000;
+/** Held while a run works (renewed between steps): a crashed run frees it within this long. */
+export const RUN_LEASE = "retention:run";
+export const RUN_LEASE_MS = 10 * 60_000;
+
+export type RetentionJobDeps = {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  defaults: RetentionDefaults;
+  /** "Delete my account" (decision 060): erases accounts whose grace period is over. */
+  purgeDueAccountDeletions?: (db: Db, now: Date) => Promise<number>;
+  /** Erases one account as "Delete my account" does (the grade book keeps "Former student"). */
+  eraseAccount?: (db: Db, userId: string, now: Date) => Promise<void>;
+  /** The real clock, for leases; tests replace it. */
+  clock?: () => Date;
+};
+
+export type RetentionRun =
+  | { ran: false; reason: "another run is under way" }
+  | { ran: true; asOf: string; policy: RetentionPolicy; counts: RetentionCounts };
+
+/** Months back from `now`, on the calendar (24 months before 2028-02-29 is 2026-02-28). */
+export function monthsBefore(now: Date, months: number): Date {
+  const d = new Date(now);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/** A class's last activity: anything done in it by anyone (SQL over the class id `c`). */
+const classLastActivity = (classId: ReturnType<typeof sql>) => sql`greatest(
+  (select cl.created_at from classes cl where cl.id = ${classId}),
+  (select max(a.updated_at) from assignments a where a.class_id = ${classId}),
+  (select max(m.joined_at) from class_members m where m.class_id = ${classId}),
+  (select max(greatest(s.submitted_at, s.graded_at)) from submissions s
+     join assignments a on a.id = s.assignment_id where a.class_id = ${classId}),
+  (select max(e.time) from activity_events e
+     join assignments a on a.id = e.assignment_id where a.class_id = ${classId}),
+  (select max(greatest(h.created_at, h.answered_at, h.resolved_at)) from help_requests h where h.class_id = ${classId}),
+  (select max(k.updated_at) from code_comments k
+     join assignments a on a.id = k.assignment_id where a.class_id = ${classId})
+)`;
+
+/** When an account last signed in: our record, any session still stored, or its creation. */
+const lastSeen = sql`greatest(
+  ${user.createdAt},
+  (select s.last_sign_in_at from account_sign_ins s where s.user_id = ${user.id}),
+  (select max(x.created_at) from session x where x.user_id = ${user.id})
+)`;
+
+/**
+ * Accounts the inactivity rule may touch: not admins (the school must not lose its way in), and
+ * not a teacher who owns a class someone still works in (their classes' own period comes first).
+ */
+const inactiveCandidate = (classCutoff: Date) => sql`${user.role} <> 'admin' and not exists (
+  select 1 from classes oc where oc.class_owner = ${user.id}
+    and ${classLastActivity(sql`oc.id`)} >= ${classCutoff.toISOString()}::timestamptz)`;
+
+async function expireActivityAndHelp(db: Db, policy: RetentionPolicy, now: Date) {
+  const cutoff = retentionCutoff(policy.activityDays ?? "school-year", now);
+  const activityEventsDeleted = await deleteActivityBefore(db, cutoff);
+  // Help requests are lesson-time traffic like the record: the same period, comments on them too.
+  const expired = db
+    .select({ id: helpRequests.id })
+    .from(helpRequests)
+    .where(lt(helpRequests.createdAt, cutoff));
+  const comments = await db
+    .delete(codeComments)
+    .where(inArray(codeComments.helpRequestId, expired))
+    .returning({ id: codeComments.id });
+  const requests = await db
+    .delete(helpRequests)
+    .where(lt(helpRequests.createdAt, cutoff))
+    .returning({ id: helpRequests.id });
+  return { activityEventsDeleted, helpRequests: requests.length, helpComments: comments.length };
+}
+
+/** Classes quiet for `classWorkYears`: their students' work goes; the class and its assignments stay. */
+async function expireClassWork(db: Db, policy: RetentionPolicy, now: Date) {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - policy.classWorkYears);
+  const quiet = await db.execute<{ id: string }>(sql`
+    select c.id from classes c
+    where ${classLastActivity(sql`c.id`)} < ${cutoff.toISOString()}::timestamptz
+      and (exists (select 1 from submissions s join assignments a on a.id = s.assignment_id where a.class_id = c.id)
+        or exists (select 1 from help_requests h where h.class_id = c.id)
+        or exists (select 1 from activity_events e join assignments a on a.id = e.assignment_id where a.class_id = c.id))`);
+  const classIds = quiet.rows.map((r) => r.id);
+  let submissionsDeleted = 0;
+  let commentsDeleted = 0;
+  let helpDeleted = 0;
+  let eventsDeleted = 0;
+  for (const classId of classIds) {
+    const work = db.select({ id: assignments.id }).from(assignments).where(eq(assignments.classId, classId));
+    await db.transaction(async (tx) => {
+      commentsDeleted += (
+        await tx
+          .delete(codeComments)
+          .where(inArray(codeComments.assignmentId, work))
+          .returning({ id: codeComments.id })
+      ).length;
+      helpDeleted += (
+        await tx
+          .delete(helpRequests)
+          .where(eq(helpRequests.classId, classId))
+          .returning({ id: helpRequests.id })
+      ).length;
+      eventsDeleted += (
+        await tx
+          .delete(activityEvents)
+          .where(inArray(activityEvents.assignmentId, work))
+          .returning({ id: activityEvents.id })
+      ).length;
+      // Their test results go with them (foreign key, on delete cascade).
+      submissionsDeleted += (
+        await tx
+          .delete(submissions)
+          .where(inArray(submissions.assignmentId, work))
+          .returning({ id: submissions.id })
+      ).length;
+    });
+  }
+  return { classesExpired: classIds.length, submissionsDeleted, commentsDeleted, helpDeleted, eventsDeleted };
+}
+
+async function warnInactiveAccounts(deps: RetentionJobDeps, policy: RetentionPolicy, now: Date) {
+  const { db } = deps;
+  const since = monthsBefore(now, policy.inactiveAccountMonths);
+  const due = await db
+    .select({ id: user.id, name: user.name, email: user.email, lastSeen: sql<string>`${lastSeen}` })
+    .from(user)
+    .leftJoin(accountSignIns, eq(accountSignIns.userId, user.id))
+    .where(
+      and(
+        sql`${lastSeen} < ${since.toISOString()}::timestamptz`,
+        sql`(${accountSignIns.inactivityWarnedAt} is null or ${accountSignIns.inactivityWarnedAt} < ${lastSeen})`,
+        inactiveCandidate(since),
+      ),
+    );
+  const deleteOn = new Date(now.getTime() + policy.inactiveGraceDays * DAY);
+  for (const u of due) {
+    await db
+      .insert(accountSignIns)
+      .values({ userId: u.id, lastSignInAt: new Date(u.lastSeen), inactivityWarnedAt: now })
+      .onConflictDoUpdate({ target: accountSignIns.userId, set: { inactivityWarnedAt: now } });
+    await deps.mailer.send(
+      linkMail(
+        u.email,
+        "Your PyClass account will be deleted unless you sign in",
+        `Hello ${u.name},`,
+        `Nobody has signed in to your PyClass account for ${policy.inactiveAccountMonths} months, so we will delete it and your work on ${deleteOn.toISOString().slice(0, 10)}. To keep it, just sign in before then.`,
+        "Sign in to keep my account",
+        `${deps.publicUrl}/auth`,
+      ),
+    );
+  }
+  return due.length;
+}
+
+async function deleteWarnedAccounts(deps: RetentionJobDeps, policy: RetentionPolicy, now: Date) {
+  const { db } = deps;
+  const warnedBefore = new Date(now.getTime() - policy.inactiveGraceDays * DAY);
+  const since = monthsBefore(now, policy.inactiveAccountMonths);
+  const due = await db
+    .select({ id: user.id })
+    .from(user)
+    .innerJoin(accountSignIns, eq(accountSignIns.userId, user.id))
+    .where(
+      and(
+        isNotNull(accountSignIns.inactivityWarnedAt),
+        lt(accountSignIns.inactivityWarnedAt, warnedBefore),
+        // No sign-in since the warning (a sign-in also clears it: auth.ts).
+        sql`${lastSeen} < ${accountSignIns.inactivityWarnedAt}`,
+        inactiveCandidate(since),
+      ),
+    );
+  for (const { id } of due) {
+    if (deps.eraseAccount) await deps.eraseAccount(db, id, now);
+    else await db.delete(user).where(eq(user.id, id));
+    await recordAudit(db, {
+      action: "account.inactive.delete",
+      targetType: "user",
+      targetId: id,
+      details: { inactiveMonths: policy.inactiveAccountMonths, graceDays: policy.inactiveGraceDays },
+      at: now,
+    });
+  }
+  return due.length;
+}
+
+/** "Download my data" files older than the period lose their bytes (the row says it expired). */
+async function expireExports(db: Db, policy: RetentionPolicy, now: Date) {
+  const cutoff = new Date(now.getTime() - policy.exportDays * DAY);
+  const rows = await db
+    .update(dataExports)
+    .set({ content: null })
+    .where(
+      and(
+        isNotNull(dataExports.content),
+        sql`(${dataExports.createdAt} < ${cutoff.toISOString()}::timestamptz or ${dataExports.expiresAt} <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: dataExports.id });
+  return rows.length;
+}
+
+/**
+ * One run of the whole policy, if no other run holds the lease (then `ran` is false and nothing is
+ * touched). Each step commits on its own, so a crash part-way leaves every finished step done and
+ * the next run does the rest.
+ */
+export async function runRetention(
+  deps: RetentionJobDeps,
+  now: Date,
+  trigger: "schedule" | "command line" | "test" = "schedule",
+): Promise<RetentionRun> {
+  const { db } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const owner = await acquireLease(db, RUN_LEASE, RUN_LEASE_MS, clock());
+  if (owner === null) return { ran: false, reason: "another run is under way" };
+  const renew = () => renewLease(db, RUN_LEASE, owner, RUN_LEASE_MS, clock());
+  try {
+    const { policy } = await readPolicy(db, deps.defaults);
+    const lesson = await expireActivityAndHelp(db, policy, now);
+    await renew();
+    const work = await expireClassWork(db, policy, now);
+    await renew();
+    const accountDeletionsCompleted = deps.purgeDueAccountDeletions
+      ? await deps.purgeDueAccountDeletions(db, now)
+      : 0;
+    await renew();
+    const accountsDeleted = await deleteWarnedAccounts(deps, policy, now);
+    const accountsWarned = await warnInactiveAccounts(deps, policy, now);
+    await renew();
+    const exportsDeleted = await expireExports(db, policy, now);
+    const counts: RetentionCounts = {
+      activityEvents: lesson.activityEventsDeleted + work.eventsDeleted,
+      helpRequests: lesson.helpRequests + work.helpDeleted,
+      classesExpired: work.classesExpired,
+      submissions: work.submissionsDeleted,
+      codeComments: lesson.helpComments + work.commentsDeleted,
+      accountsWarned,
+      accountsDeleted,
+      accountDeletionsCompleted,
+      exportsDeleted,
+    };
+    await recordAudit(db, {
+      action: "retention.run",
+      details: { asOf: now.toISOString(), trigger, ...counts },
+    });
+    return { ran: true, asOf: now.toISOString(), policy, counts };
+  } finally {
+    await releaseLease(db, RUN_LEASE, owner).catch(() => {});
+  }
+}
+
+/** The counts in one line for the server's log and the command's output. */
+export function describeCounts(c: RetentionCounts): string {
+  return [
+    `${c.activityEvents} activity events`,
+    `${c.helpRequests} help requests`,
+    `${c.codeComments} code comments`,
+    `${c.submissions} submissions from ${c.classesExpired} quiet classes`,
+    `${c.accountsWarned} inactive accounts warned`,
+    `${c.accountsDeleted} inactive accounts deleted`,
+    `${c.accountDeletionsCompleted} requested account deletions completed`,
+    `${c.exportsDeleted} expired data exports`,
+  ].join(", ");
+}

@@ -1,0 +1,73 @@
+// Contract of the retention policy (decision 062): what an admin sets, what the public "How long
+// we keep data" page shows, and the bounds both sides hold it to.
+import { z } from "zod";
+
+/** Every period is whole units within these bounds; the admin form says so beside each field. */
+export const RETENTION_BOUNDS = {
+  activityDays: { min: 1, max: 3650 },
+  classWorkYears: { min: 1, max: 10 },
+  inactiveAccountMonths: { min: 6, max: 120 },
+  inactiveGraceDays: { min: 7, max: 365 },
+  exportDays: { min: 1, max: 30 },
+} as const;
+
+const bounded = (key: keyof typeof RETENTION_BOUNDS, unit: string) => {
+  const { min, max } = RETENTION_BOUNDS[key];
+  const message = `Enter a whole number of ${unit} from ${min} to ${max}.`;
+  return z.number({ message }).int(message).min(min, message).max(max, message);
+};
+
+export const RetentionPolicy = z.object({
+  /** null: the activity record is kept until the end of the school year (31 August, UK). */
+  activityDays: bounded("activityDays", "days").nullable(),
+  /** A class's submissions, grades, comments and help requests: this many years after its last activity. */
+  classWorkYears: bounded("classWorkYears", "years"),
+  /** An account with no sign-in for this many months is warned by e-mail… */
+  inactiveAccountMonths: bounded("inactiveAccountMonths", "months"),
+  /** …and deleted this many days after the warning unless its owner signs in. */
+  inactiveGraceDays: bounded("inactiveGraceDays", "days"),
+  /** A "Download my data" file is deleted this many days after it was prepared. */
+  exportDays: bounded("exportDays", "days"),
+});
+export type RetentionPolicy = z.output<typeof RetentionPolicy>;
+
+/** What the public page shows: the values in force, whether an admin set them, and since when. */
+export const RetentionInForce = z.object({
+  policy: RetentionPolicy,
+  /** Where the values come from: an admin's choice, or the defaults (ACTIVITY_RETENTION for activity). */
+  source: z.enum(["admin", "defaults"]),
+  updatedAt: z.string().nullable(),
+  /** The account-deletion grace period ("Delete my account"), set by the operator, not here. */
+  accountDeletionGraceDays: z.number().int().nullable(),
+});
+export type RetentionInForce = z.output<typeof RetentionInForce>;
+
+/** The safe defaults: the issue's periods (activity until the end of the school year). */
+export const DEFAULT_RETENTION: RetentionPolicy = {
+  activityDays: null,
+  classWorkYears: 2,
+  inactiveAccountMonths: 24,
+  inactiveGraceDays: 30,
+  exportDays: 7,
+};
+
+/** What one run of the retention job deleted and sent. */
+export const RetentionCounts = z.object({
+  activityEvents: z.number().int(),
+  helpRequests: z.number().int(),
+  classesExpired: z.number().int(),
+  submissions: z.number().int(),
+  codeComments: z.number().int(),
+  accountsWarned: z.number().int(),
+  accountsDeleted: z.number().int(),
+  accountDeletionsCompleted: z.number().int(),
+  exportsDeleted: z.number().int(),
+});
+export type RetentionCounts = z.output<typeof RetentionCounts>;
+
+/** The activity period in words, for the admin form and the public page. */
+export function describeActivityPeriod(days: number | null): string {
+  return days === null
+    ? "until the end of the school year (31 August)"
+    : `for ${days} day${days === 1 ? "" : "s"}`;
+}
