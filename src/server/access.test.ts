@@ -6,12 +6,19 @@ import { createUser, type TestUser } from "../../tests/factories/users.ts";
 import { errorOf } from "../../tests/setup/error-body.ts";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
 
-const PUBLIC = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/dev\/mailbox/];
+// Confirming an account deletion: the e-mailed token is the proof, from any browser (account.test.ts).
+const PUBLIC = [
+  /^\/api\/health$/,
+  /^\/api\/auth\//,
+  /^\/api\/dev\/mailbox/,
+  /^\/api\/account\/deletion\/confirm$/,
+];
 const ID = "[^/]+";
 /** The first rule that matches wins: a string is a path prefix, a RegExp the whole path; `method` narrows. */
 const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] }[] = [
   // The student's own live stream (an answer or a comment for them): students only.
   { prefix: "/api/me/live/stream", roles: ["student"] },
+  // Everyone's own data rights too: exports, account deletion, sign out everywhere (decisions 059, 060).
   { prefix: "/api/me", roles: ROLES },
   { prefix: "/api/admin/", roles: ["admin"] },
   // Classroom (finer checks — owner teacher, member student — are in features/classroom-access.test.ts).

@@ -16,6 +16,7 @@ import { createSessionCache, mayChangeSessions, sessionKey } from "./auth/sessio
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { errorResponse, handleError, notFound } from "./errors.ts";
+import { accountPublicRoutes, accountRoutes, cancelDeletionOnSignIn } from "./features/account/index.ts";
 import { activityRoutes } from "./features/activity/activity.routes.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { assignmentRoutes } from "./features/assignments/assignments.routes.ts";
@@ -62,7 +63,20 @@ export function createApp({
   grader = createGraderPool({ size: config.graderPoolSize, sliceMs: config.graderSliceMs }),
   now = () => new Date(),
 }: AppOptions) {
-  const auth = createAuth(db, config, mailer);
+  // Signing in during a deletion's grace period cancels it (decision 060).
+  const auth = createAuth(db, config, mailer, (userId) =>
+    cancelDeletionOnSignIn(
+      {
+        db,
+        mailer,
+        now,
+        publicUrl: config.publicUrl,
+        graceDays: config.accountDeletionGraceDays,
+        rateLimit: config.rateLimit,
+      },
+      userId,
+    ),
+  );
   const sessions = createSessionCache();
   const sessionCookie = sessionCookieName(config);
   const submitLimiter = createSubmitLimiter(db);
@@ -132,6 +146,13 @@ export function createApp({
   );
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.route("/api/me", meRoutes);
+  app.route("/api/me", accountRoutes);
+  // Confirming a deletion ends every session of the account: this instance forgets them at once.
+  app.use("/api/account/*", async (c, next) => {
+    await next();
+    if (c.res.status < 400) sessions.clear();
+  });
+  app.route("/api/account", accountPublicRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/classes", classRoutes);
   app.route("/api/classes", liveRoutes);

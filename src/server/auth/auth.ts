@@ -80,7 +80,17 @@ export function trustedOrigins(config: Config): string[] {
   return [...new Set(origins)];
 }
 
-export function createAuth(db: Db, config: Config, mailer: Mailer) {
+/**
+ * `onSignIn`: called after every new session (a sign-in, or a verification link that signs in);
+ * "Delete my account" cancels a deletion in its grace period there (decision 060). A failure is
+ * logged, never a refused sign-in.
+ */
+export function createAuth(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  onSignIn: (userId: string) => Promise<unknown> = async () => {},
+) {
   const admins = new Set(config.adminEmails);
   return betterAuth({
     appName: "PyClass",
@@ -157,6 +167,9 @@ export function createAuth(db: Db, config: Config, mailer: Mailer) {
                 target: schema.accountSignIns.userId,
                 set: { lastSignInAt: at, inactivityWarnedAt: null },
               });
+            await onSignIn(session.userId).catch((e: unknown) =>
+              console.error("After sign-in:", e instanceof Error ? e.message : e),
+            );
           },
         },
       },

@@ -34,8 +34,11 @@ export function failureMessage(error: string | null): string {
   return error ? `${ASSIGNMENT_MESSAGES.testCaseFailed}\n${error}` : ASSIGNMENT_MESSAGES.testCaseFailed;
 }
 
-/** Submissions with their per-test results, in the order given; one query for all results. */
-async function withResults(db: Db, rows: SubmissionRow[], viewer: Viewer): Promise<Submission[]> {
+/**
+ * Submissions with their per-test results, in the order given; one query for all results. Also a
+ * student's "Download my data" (features/account), so it shows exactly what their results page does.
+ */
+export async function withResults(db: Db, rows: SubmissionRow[], viewer: Viewer): Promise<Submission[]> {
   const ids = rows.map((r) => r.id);
   const results =
     ids.length === 0
