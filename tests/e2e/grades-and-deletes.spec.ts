@@ -71,6 +71,9 @@ test("a graded student is asked before handing in again and keeps the grade", as
   await expect(history.first()).not.toContainText("Grade:");
   await expect(history.nth(1)).toContainText("Grade: 92/100");
   await expect(history.nth(1)).toContainText("Lovely work");
+  // Only the newest hand-in is badged (every one used to say "Final"; issue 19 item 14).
+  await expect(history.first()).toContainText("Latest hand-in");
+  await expect(history.nth(1)).not.toContainText("Latest hand-in");
 });
 
 test("a teacher's delete says what is lost, Cancel keeps it, confirming deletes it", async ({ browser }) => {

@@ -110,6 +110,8 @@ test("a program that prints nothing says it ran and finished", async ({ browser,
   });
   await student.getByRole("button", { name: "Stop" }).click();
   await expect(student.getByTestId("output")).toContainText("[program stopped]");
+  // It says the student stopped it, not that it "Finished" (issue 19 item 14).
+  await expect(student.getByTestId("run-status")).toHaveText(/^Stopped after \d+ seconds\.$/);
 });
 
 test("on a phone the signed-in menu reaches Settings and Sign Out", async ({ browser, baseURL }) => {

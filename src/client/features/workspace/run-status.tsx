@@ -18,6 +18,8 @@ export function runLabel(runner: CodeRunner, label = "Run Code"): string {
 /** What the empty console says: ready, running silently, or finished without printing. */
 export function consolePlaceholder(runner: CodeRunner, idle: string): string {
   if (runner.busy === "run") return "Running… nothing printed yet.";
+  if (runner.finished?.stopped && !runner.finished.printed)
+    return "You stopped the program before it printed anything.";
   if (runner.finished && !runner.finished.printed) return "Your program finished without printing anything.";
   if (runner.state === "loading" && !runner.loadError) return "Python is starting…";
   return idle;
@@ -82,7 +84,13 @@ export function RunStatus({ runner, testCount }: { runner: CodeRunner; testCount
       runner.finished.ms < 1000 ? "under a second" : seconds(Math.round(runner.finished.ms / 1000));
     return (
       <span className="text-sm text-slate-700" aria-live="polite" data-testid="run-status">
-        {runner.finished.printed ? `Finished in ${took}.` : `Finished in ${took}, without printing anything.`}
+        {runner.finished.stopped
+          ? runner.finished.ms < 1000
+            ? "Stopped."
+            : `Stopped after ${took}.`
+          : runner.finished.printed
+            ? `Finished in ${took}.`
+            : `Finished in ${took}, without printing anything.`}
       </span>
     );
   }

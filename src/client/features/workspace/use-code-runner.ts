@@ -9,8 +9,8 @@ export type RunnerBusy = "run" | "tests" | null;
 
 export type CodeRunner = ReturnType<typeof useCodeRunner>;
 
-/** How the last Run ended: how long it took and whether it printed anything. */
-export type FinishedRun = { ms: number; printed: boolean };
+/** How the last Run ended: how long it took, whether it printed anything, whether Stop ended it. */
+export type FinishedRun = { ms: number; printed: boolean; stopped: boolean };
 
 /** Seconds since `since` (null: not counting), updated every second. */
 function useSecondsSince(since: number | null): number {
@@ -44,6 +44,8 @@ export function useCodeRunner() {
   const runSeconds = useSecondsSince(runStartedAt);
   // A ref as well as state: two clicks in one frame must not start two runs.
   const busyNow = useRef(false);
+  // Stop pressed during the current Run: it ended because the student stopped it, not by itself.
+  const stopAsked = useRef(false);
 
   async function guarded<T>(kind: Exclude<RunnerBusy, null>, work: () => Promise<T>): Promise<T | null> {
     if (busyNow.current) return null;
@@ -67,6 +69,8 @@ export function useCodeRunner() {
     /** The last Run's warnings, shown apart from the output (OutputConsole's `warnings`). */
     warnings: python.warnings,
     prompt: python.prompt,
+    /** The last Run's turtle drawing (TurtleCanvas), null when it drew nothing. */
+    drawing: python.drawing,
     loadError: python.loadError,
     inputMode: python.inputMode,
     /** Python has started in this browser and is idle. */
@@ -91,6 +95,7 @@ export function useCodeRunner() {
       guarded("run", async () => {
         setRanCode(code);
         setFinished(null);
+        stopAsked.current = false;
         const started = Date.now();
         setRunStartedAt(started);
         try {
@@ -98,6 +103,7 @@ export function useCodeRunner() {
           setFinished({
             ms: Date.now() - started,
             printed: result.transcript !== "" || result.error !== null,
+            stopped: stopAsked.current,
           });
           return result;
         } finally {
@@ -109,7 +115,10 @@ export function useCodeRunner() {
     /** Runs the tests in fresh namespaces; null when busy or the runtime failed. */
     runTests: (code: string, tests: TestCase[]): Promise<CheckedGrade | null> =>
       guarded("tests", async () => ({ ...(await python.runTests(code, tests)), code })),
-    stop: python.stop,
+    stop: () => {
+      stopAsked.current = true;
+      python.stop();
+    },
     sendInput: python.sendInput,
     retry: python.retry,
   };

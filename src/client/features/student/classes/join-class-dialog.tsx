@@ -56,7 +56,6 @@ export function JoinClassDialog({
       onOpenChange={close}
       title="Join Class"
       description="Type the 8-character code your teacher gave you."
-      dirty={code !== ""}
     >
       <form ref={ref} onSubmit={submit} noValidate className="space-y-4">
         <TextField

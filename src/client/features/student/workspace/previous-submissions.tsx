@@ -20,6 +20,9 @@ export function PreviousSubmissions({
 }) {
   if (!submissions) return <p className="text-sm text-slate-500">Loading...</p>;
   if (submissions.length === 0) return <p className="text-sm text-slate-500">No submissions yet</p>;
+  // Every hand-in already says "Submitted": only the newest (the one the teacher sees first) gets
+  // a badge, so the badge tells something (issue 19 item 14; the list is newest first).
+  const latestHandIn = submissions.find((s) => s.isFinal)?.id;
   return (
     <ul className="divide-y divide-slate-100">
       {submissions.map((s) => (
@@ -32,7 +35,7 @@ export function PreviousSubmissions({
                 {s.isFinal ? "Submitted" : "Test run"} · passed {s.passedTests} of {s.totalTests}
               </span>
             </span>
-            {s.isFinal && <Badge tone="blue">Final</Badge>}
+            {s.id === latestHandIn && <Badge tone="blue">Latest hand-in</Badge>}
             {s.teacherGrade !== null && <Badge tone="green">Grade: {formatGrade(s.teacherGrade)}</Badge>}
             <Button size="sm" variant="secondary" onClick={() => onRestore(s.code)}>
               Restore Code
