@@ -1,4 +1,5 @@
 // Messages between the page (python-runtime.ts) and the Pyodide worker (python-worker.ts).
+import type { DrawCommand } from "../../shared/grading/drawing.ts";
 import type { HarnessRun } from "../../shared/grading/types.ts";
 
 /** Stdin control words in the SharedArrayBuffer: [state, byteLength], then the bytes. */
@@ -33,6 +34,8 @@ export type FromWorker =
   | { type: "input-request"; id: number; prompt: string }
   /** The program cleared its console (os.system("clear")); in the shared buffer, at `clearedAt`. */
   | { type: "clear"; id: number }
+  /** Commands of the turtle's drawing, in order (checked by parseDrawingLine): the page animates them. */
+  | { type: "drawing"; id: number; commands: DrawCommand[] }
   /** One warning line, shown apart from the output (the run's `warnings` has them all). */
   | { type: "warning"; id: number; text: string }
   /** `shownFrom`: the console shows run.transcript from here (after the last clear; 0: all). */

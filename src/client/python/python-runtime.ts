@@ -7,6 +7,7 @@
 // the program runs until it needs a line nobody has typed yet, the page asks for it, then runs the
 // program again from the start with all answers so far. Stop and time limits terminate the worker.
 import { interruptedRun, toTestResult } from "../../shared/grading/compare.ts";
+import type { DrawCommand } from "../../shared/grading/drawing.ts";
 import { gradeFrom } from "../../shared/grading/score.ts";
 import {
   DEFAULT_MAX_OUTPUT,
@@ -31,6 +32,17 @@ import {
 
 export type PythonState = "loading" | "ready" | "running" | "waiting-for-input";
 
+/** The last Run's turtle drawing (null: the program drew nothing). */
+export type TurtleDrawing = {
+  /** Which Run drew it: a new Run (a re-run too) starts a new drawing. */
+  run: number;
+  /** The commands so far, appended in place as they arrive; `count` says how many there are. */
+  commands: DrawCommand[];
+  count: number;
+  /** "stopped": Stop was pressed, so the page shows the rest at once instead of animating it. */
+  status: "drawing" | "done" | "stopped";
+};
+
 export type PythonSnapshot = {
   state: PythonState;
   /** The console: printed text, prompts and echoed input, then the error line if any — from the
@@ -40,6 +52,8 @@ export type PythonSnapshot = {
   warnings: string[];
   /** The prompt of the input() that is waiting for a line. */
   prompt: string | null;
+  /** The turtle's drawing of the last Run, if it drew. */
+  drawing: TurtleDrawing | null;
   /** Why Python could not start, if it could not. */
   loadError: string | null;
   /** "interactive": input() waits on the page; "rerun": degraded mode (see above). */
@@ -61,6 +75,7 @@ type Waiter = {
   onOutput?: (text: string) => void;
   onClear?: () => void;
   onWarning?: (text: string) => void;
+  onDrawing?: (commands: DrawCommand[]) => void;
 };
 
 export class PythonRuntime {
@@ -93,6 +108,7 @@ export class PythonRuntime {
       output: "",
       warnings: [],
       prompt: null,
+      drawing: null,
       loadError: null,
       inputMode: isolated ? "interactive" : "rerun",
       testsDone: null,
@@ -208,6 +224,8 @@ export class PythonRuntime {
       else w.onClear?.();
     } else if (msg.type === "warning") {
       if (typeof msg.text === "string") w.onWarning?.(msg.text);
+    } else if (msg.type === "drawing") {
+      if (Array.isArray(msg.commands)) w.onDrawing?.(msg.commands);
     } else if (msg.type === "input-request") {
       this.pollOutput();
       this.set({ state: "waiting-for-input", prompt: msg.prompt }, true);
@@ -232,7 +250,7 @@ export class PythonRuntime {
   /** Runs one program in the worker; resolves with the harness's run (null if it was killed). */
   private execute(
     msg: Omit<Extract<ToWorker, { type: "run" }>, "id"> | Omit<Extract<ToWorker, { type: "test" }>, "id">,
-    view?: Pick<Waiter, "onOutput" | "onClear" | "onWarning">,
+    view?: Pick<Waiter, "onOutput" | "onClear" | "onWarning" | "onDrawing">,
   ) {
     const id = this.nextId++;
     if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
@@ -316,20 +334,22 @@ export class PythonRuntime {
     if (this.waiter || this.answers) throw new Error("Python is already running a program.");
     await this.start();
     this.stopRequested = false;
-    this.set({ state: "running", output: "", warnings: [], prompt: null }, true);
+    this.set({ state: "running", output: "", warnings: [], prompt: null, drawing: null }, true);
     performance.mark("pyclass:run-start");
     this.firstOutputPending = true;
     const rerun = this.snapshot.inputMode === "rerun";
     this.answers = rerun ? [] : null;
     for (;;) {
-      // Each run (a re-run too) shows its own warnings.
-      this.set({ warnings: [] }, true);
+      // Each run (a re-run too) shows its own warnings and drawing.
+      this.set({ warnings: [], drawing: null }, true);
+      const drawingRun = this.nextId;
       const { run, shownFrom } = await this.execute(
         { type: "run", code, answers: this.answers, maxOutput: DEFAULT_MAX_OUTPUT },
         {
           onOutput: (text) => this.appendOutput(text),
           onClear: () => this.set({ output: "" }),
           onWarning: (text) => this.set({ warnings: [...this.snapshot.warnings, text] }),
+          onDrawing: (commands) => this.addDrawing(drawingRun, commands),
         },
       );
       if (run && Array.isArray(run.warnings)) this.set({ warnings: run.warnings });
@@ -363,6 +383,16 @@ export class PythonRuntime {
 
   private pendingAnswer: ((line: string | null) => void) | null = null;
 
+  private addDrawing(run: number, commands: DrawCommand[]) {
+    const current = this.snapshot.drawing;
+    const drawing =
+      current?.run === run
+        ? current
+        : { run, commands: [] as DrawCommand[], count: 0, status: "drawing" as const };
+    for (const command of commands) drawing.commands.push(command);
+    this.set({ drawing: { ...drawing, count: drawing.commands.length } });
+  }
+
   /** After a run: ready, or loading while a killed worker is being replaced. */
   private idleState(): PythonState {
     return this.loaded ? "ready" : "loading";
@@ -381,7 +411,17 @@ export class PythonRuntime {
   private finishRun(run: HarnessRun, shownFrom = 0): HarnessRun {
     this.answers = null;
     this.pendingAnswer = null;
-    this.set({ state: this.idleState(), output: run.transcript.slice(shownFrom), prompt: null }, true);
+    const drawing = this.snapshot.drawing;
+    const status = this.stopRequested ? "stopped" : "done";
+    this.set(
+      {
+        state: this.idleState(),
+        output: run.transcript.slice(shownFrom),
+        prompt: null,
+        drawing: drawing ? { ...drawing, status } : null,
+      },
+      true,
+    );
     return run;
   }
 
@@ -408,6 +448,9 @@ export class PythonRuntime {
   stop() {
     if (this.snapshot.state !== "running" && this.snapshot.state !== "waiting-for-input") return;
     this.stopRequested = true;
+    // The drawing shows what the program drew so far at once, rather than animating on.
+    const drawing = this.snapshot.drawing;
+    if (drawing) this.set({ drawing: { ...drawing, status: "stopped" } }, true);
     if (this.pendingAnswer) {
       const answer = this.pendingAnswer;
       this.pendingAnswer = null;

@@ -5,6 +5,7 @@
 // buffer. Every program runs through harness.py's run_on_host, and what it shows is recorded
 // and capped by pyodide-console.mjs and console-recorder.mjs: the same code as the server grader.
 import { recordedRun } from "../../shared/grading/console-recorder.mjs";
+import { commandMs, parseDrawingLine } from "../../shared/grading/drawing.ts";
 import harnessSource from "../../shared/grading/harness.py?raw";
 import {
   closeJsBridges,
@@ -12,12 +13,14 @@ import {
   hidePyodideApi,
   type PyodideInternals,
 } from "../../shared/grading/js-bridges.mjs";
+import { loadHarness } from "../../shared/grading/load-harness.mjs";
 import {
   attachConsole,
   type PyodideConsole,
   type RunOptions,
 } from "../../shared/grading/pyodide-console.mjs";
 import { PYODIDE_BASE_PATH, PYODIDE_VERSION } from "../../shared/grading/pyodide-version.ts";
+import turtleSource from "../../shared/grading/turtle.py?raw";
 import type { HarnessRun } from "../../shared/grading/types.ts";
 import {
   type FromWorker,
@@ -31,6 +34,7 @@ import {
 
 type Pyodide = {
   runPython(code: string, options?: { filename?: string }): unknown;
+  globals: { get(name: string): unknown };
   setInterruptBuffer(buffer: Int32Array): void;
   makeMemorySnapshot(): Uint8Array;
   unregisterJsModule(name: string): void;
@@ -46,9 +50,12 @@ function hashText(text: string): string {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16);
 }
-// The snapshot holds the harness already loaded, so a new harness needs a new snapshot; and the
-// options it was made with (`empty-jsglobals`: an older one was made with the worker's globalThis).
-const SNAPSHOT_KEY = `/pyodide-snapshot/${PYODIDE_VERSION}/empty-jsglobals/${hashText(harnessSource)}`;
+// The snapshot holds the harness (and the turtle module it provides) already loaded, so a new
+// harness needs a new snapshot; and the options it was made with (`empty-jsglobals`: an older one
+// was made with the worker's globalThis).
+const SNAPSHOT_KEY = `/pyodide-snapshot/${PYODIDE_VERSION}/empty-jsglobals/${hashText(harnessSource)}-${hashText(turtleSource)}`;
+/** The modules harness.py provides to programs. */
+const HARNESS_MODULES = { turtle: turtleSource };
 /** The page is told about new output at most every FLUSH_MS; it also polls the shared buffer each
  * frame, so output printed just before a long silent loop still shows. Without shared memory,
  * text is sent in batches (the first write of a run at once). */
@@ -96,7 +103,7 @@ async function loadWithSnapshot(
   if (cache) {
     try {
       const made = await loadPyodide({ ...options, _makeSnapshot: true });
-      made.runPython(harnessSource, { filename: "harness.py" });
+      loadHarness(made, harnessSource, HARNESS_MODULES);
       const bytes = made.makeMemorySnapshot();
       await cache.put(SNAPSHOT_KEY, new Response(bytes as Uint8Array<ArrayBuffer>)).catch(() => {});
       return { py: made, snapshot: "made" };
@@ -105,7 +112,7 @@ async function loadWithSnapshot(
     }
   }
   const plain = await loadPyodide(options);
-  plain.runPython(harnessSource, { filename: "harness.py" });
+  loadHarness(plain, harnessSource, HARNESS_MODULES);
   return { py: plain, snapshot: "none" };
 }
 
@@ -190,6 +197,32 @@ function emit(text: string) {
   if (pending.length >= BATCH_CHARS || performance.now() - lastFlush >= FLUSH_MS) flush();
 }
 
+/** The page animates the turtle's drawing; the program may draw at most this far ahead of it. */
+const DRAWING_LEAD_MS = 100;
+/** When the page's animation of what was sent so far ends (performance.now() here). */
+let animationEnd = 0;
+
+/** A line of the turtle's drawing: to the page, then (interactive mode) the program waits while
+ * it is more than DRAWING_LEAD_MS ahead of the animation, as the standard turtle waits for its
+ * window, so an endless spiral draws at its speed and Stop ends it where it is. */
+function drawing(line: string) {
+  const commands = parseDrawingLine(line);
+  if (commands.length === 0) return;
+  flush();
+  post({ type: "drawing", id: currentId, commands });
+  let ms = 0;
+  for (const command of commands) ms += commandMs(command);
+  if (ms === 0) return;
+  animationEnd = Math.max(animationEnd, performance.now()) + ms;
+  // Sleeping needs shared memory (the interrupt buffer): without it the page just catches up.
+  if (!interrupt || !(interrupt.buffer instanceof SharedArrayBuffer)) return;
+  for (;;) {
+    const ahead = animationEnd - performance.now() - DRAWING_LEAD_MS;
+    if (ahead <= 0 || Atomics.load(interrupt, 0) !== 0) return;
+    Atomics.wait(interrupt, 0, 0, Math.min(ahead, 50));
+  }
+}
+
 /** input() in interactive mode: ask the page, then sleep until it answers or Stop cancels. */
 function readLine(prompt: string): string {
   const control = stdinControl!;
@@ -220,6 +253,7 @@ function execute(
   options: Omit<RunOptions, "onText" | "onWarning" | "onClear" | "stream">,
 ): void {
   currentId = id;
+  animationEnd = 0;
   pending = "";
   lastFlush = Number.NEGATIVE_INFINITY;
   if (interrupt) Atomics.store(interrupt, 0, 0);
@@ -252,6 +286,8 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       input: rerun ? msg.answers!.map((a) => `${a}\n`).join("") : "",
       readLine: rerun || !stdinControl ? undefined : readLine,
       needMore: rerun,
+      // Run Code shows the turtle's drawing; a test run's is not shown.
+      onDrawing: drawing,
       maxOutput: msg.maxOutput,
       freshDir: false,
     });

@@ -2,6 +2,7 @@
 export const RUNTIME_FILES: string[];
 export const MAX_MEMORY_PAGES: number;
 export const HARNESS_PATH: string;
+export const TURTLE_PATH: string;
 export function pyodidePackageDir(): string;
 export function pyodideVersion(): string;
 export function findMemoryLimits(bytes: Uint8Array): {

@@ -9,6 +9,7 @@ import { useExercise, useExerciseSolution, useSaveExerciseAttempt } from "@/clie
 import { useMe } from "@/client/api/me.ts";
 import { CodeEditor } from "@/client/components/code/code-editor.tsx";
 import { OutputConsole } from "@/client/components/code/output-console.tsx";
+import { TurtleCanvas } from "@/client/components/code/turtle-canvas.tsx";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
@@ -343,6 +344,7 @@ function Workspace({
             code={runner.ranCode}
             placeholder={consolePlaceholder(runner, "Run your code to see its output here.")}
           />
+          <TurtleCanvas drawing={runner.drawing} />
         </div>
 
         <div className="space-y-4 lg:col-start-1 lg:row-start-2">

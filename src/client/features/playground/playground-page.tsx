@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { CodeEditor } from "@/client/components/code/code-editor.tsx";
 import { OutputConsole } from "@/client/components/code/output-console.tsx";
+import { TurtleCanvas } from "@/client/components/code/turtle-canvas.tsx";
 import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
@@ -124,6 +125,7 @@ export function PlaygroundPage() {
             code={python.ranCode}
             placeholder={consolePlaceholder(python, "Press Run to see your program's output here.")}
           />
+          <TurtleCanvas drawing={python.drawing} />
         </div>
       </div>
 

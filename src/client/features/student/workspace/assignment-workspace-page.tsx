@@ -9,6 +9,7 @@ import { useMe } from "@/client/api/me.ts";
 import { useCreateSubmission, useMySubmissions } from "@/client/api/submissions.ts";
 import { CodeEditor } from "@/client/components/code/code-editor.tsx";
 import { OutputConsole } from "@/client/components/code/output-console.tsx";
+import { TurtleCanvas } from "@/client/components/code/turtle-canvas.tsx";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
@@ -331,6 +332,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             code={runner.ranCode}
             placeholder={consolePlaceholder(runner, "Run your code to see its output here.")}
           />
+          <TurtleCanvas drawing={runner.drawing} />
         </div>
       </div>
     </div>
