@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { ApiError, api } from "@/client/lib/api.ts";
 import type {
   ExerciseAttemptDetail,
+  ExerciseAttemptPage,
   ExerciseDetail,
   ExerciseList,
   ExerciseSolution,
@@ -27,6 +28,9 @@ export const fetchExercise = (id: string) => api<ExerciseDetail>(path(id));
 export const fetchExerciseSolution = (id: string) => api<ExerciseSolution>(`${path(id)}/solution`);
 export const fetchExerciseAttempt = (id: string, attemptId: string) =>
   api<ExerciseAttemptDetail>(`${path(id)}/attempts/${encodeURIComponent(attemptId)}`);
+/** Past Saved beyond the first page: the caller's saves from the `offset`-th newest on. */
+export const fetchExerciseAttempts = (id: string, offset: number) =>
+  api<ExerciseAttemptPage>(`${path(id)}/attempts?offset=${offset}`);
 export const saveExerciseAttempt = (id: string, body: SaveAttemptBody) =>
   api<SaveAttemptResult>(`${path(id)}/attempts`, { method: "POST", body });
 
@@ -80,6 +84,7 @@ export function useSaveExerciseAttempt(id: string) {
               isCompleted: saved.progress.isCompleted,
               progress: saved.progress,
               attempts: [saved.attempt, ...old.attempts],
+              attemptsTotal: old.attemptsTotal + 1,
             }
           : old,
       );

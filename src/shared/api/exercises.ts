@@ -12,6 +12,7 @@ import {
 export const EXERCISE_MESSAGES = {
   notFound: "Exercise not found",
   attemptNotFound: "Saved attempt not found.",
+  badOffset: "offset must be a whole number of saves from 0.",
   /** Spec 01 §8: the solution fetch failed. */
   solutionUnavailable: "Solution not available, please contact your instructor",
   /** Spec 01 §8: the exercise has no solution. */
@@ -141,10 +142,22 @@ export const ExerciseDetail = ExerciseListItem.extend({
   hints: z.array(z.string()),
   testCases: z.array(ExerciseTestCase),
   progress: ExerciseProgress,
-  /** Past Saved, newest first. */
+  /** Past Saved, newest first: the newest PAST_SAVED_PAGE of them. */
   attempts: z.array(ExerciseAttempt),
+  /** How many saves there are in all (older ones come from GET …/attempts?offset=). */
+  attemptsTotal: z.number().int(),
 });
 export type ExerciseDetail = z.output<typeof ExerciseDetail>;
+
+/** Past Saved rows per page (the workspace's first page and each "Show older saves"). */
+export const PAST_SAVED_PAGE = 100;
+
+/** GET /api/exercises/:id/attempts?offset=N: the caller's saves from the Nth newest on. */
+export const ExerciseAttemptPage = z.object({
+  attempts: z.array(ExerciseAttempt),
+  total: z.number().int(),
+});
+export type ExerciseAttemptPage = z.output<typeof ExerciseAttemptPage>;
 
 /** GET /api/exercises/:id/solution (teachers and admins; 404 noSolution when there is none). */
 export const ExerciseSolution = z.object({ exerciseId: z.string(), solution: z.string() });

@@ -5,6 +5,7 @@ import {
   exerciseBrowserRows,
   exerciseSavedRows,
   exerciseServerRows,
+  groupSameCode,
   isFullPass,
 } from "./exercise-rows.ts";
 
@@ -77,4 +78,16 @@ it("difficulty badges carry words as well as colours", () => {
     "Medium:yellow",
     "Hard:red",
   ]);
+});
+
+describe("Past Saved folds saves in a row of the same code", () => {
+  it("keeps the newest of each run with how many times, and separates runs apart", () => {
+    const rows = ["b", "b", "a", "b", "b", "b"].map((code, i) => ({ id: String(i), code }));
+    expect(groupSameCode(rows).map((g) => [g.attempt.id, g.times])).toEqual([
+      ["0", 2],
+      ["2", 1],
+      ["3", 3],
+    ]);
+    expect(groupSameCode([])).toEqual([]);
+  });
 });

@@ -69,3 +69,17 @@ export const DIFFICULTY_BADGE: Record<ExerciseDifficulty, { text: string; tone: 
   medium: { text: "Medium", tone: "yellow" },
   hard: { text: "Hard", tone: "red" },
 };
+
+/**
+ * Past Saved rows with saves in a row of the same code folded into one (the newest, with how many
+ * times): pressing Save twice is not two pieces of work (issue 19 item 14). Newest first in, out.
+ */
+export function groupSameCode<T extends { code: string }>(attempts: T[]): { attempt: T; times: number }[] {
+  const groups: { attempt: T; times: number }[] = [];
+  for (const a of attempts) {
+    const last = groups.at(-1);
+    if (last && last.attempt.code === a.code) last.times++;
+    else groups.push({ attempt: a, times: 1 });
+  }
+  return groups;
+}

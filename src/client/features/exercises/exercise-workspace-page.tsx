@@ -357,7 +357,12 @@ function Workspace({
             )}
           </Card>
           {canSave && (
-            <PastSaved exerciseId={exercise.id} attempts={exercise.attempts} onRestore={draft.setCode} />
+            <PastSaved
+              exerciseId={exercise.id}
+              attempts={exercise.attempts}
+              total={exercise.attemptsTotal}
+              onRestore={draft.setCode}
+            />
           )}
         </div>
       </div>

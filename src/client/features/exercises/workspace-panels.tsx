@@ -3,7 +3,7 @@
 // the server graded them).
 import { ChevronDown, History, Lightbulb } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { useExerciseAttempt } from "@/client/api/exercises.ts";
+import { fetchExerciseAttempts, useExerciseAttempt } from "@/client/api/exercises.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
@@ -11,7 +11,7 @@ import { Card } from "@/client/components/ui/card.tsx";
 import { TestResults } from "@/client/features/workspace/index.ts";
 import { formatDateTime } from "@/client/lib/format.ts";
 import type { ExerciseAttempt } from "@/shared/api/exercises.ts";
-import { exerciseSavedRows } from "./exercise-rows.ts";
+import { exerciseSavedRows, groupSameCode } from "./exercise-rows.ts";
 
 /** A card whose heading is the button that opens and closes its body. */
 export function Collapsible({
@@ -83,25 +83,71 @@ export function Hints({ hints }: { hints: string[] }) {
 export function PastSaved({
   exerciseId,
   attempts,
+  total = attempts.length,
   onRestore,
 }: {
   exerciseId: string;
+  /** The newest saves, newest first (the first page). */
   attempts: ExerciseAttempt[];
+  /** How many saves there are in all; older pages load on "Show older saves". */
+  total?: number;
   onRestore: (code: string) => void;
 }) {
+  const [older, setOlder] = useState<ExerciseAttempt[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // A save made after older pages loaded shifts the pages by one: a row is never shown twice.
+  const seen = new Set(attempts.map((a) => a.id));
+  const all = [...attempts, ...older.filter((a) => !seen.has(a.id))];
+  const groups = groupSameCode(all);
+  async function showOlder() {
+    setLoading(true);
+    setFailed(false);
+    try {
+      const page = await fetchExerciseAttempts(exerciseId, all.length);
+      setOlder((o) => [...o, ...page.attempts]);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }
   return (
     <Collapsible
-      title={`Past Saved (${attempts.length})`}
+      title={`Past Saved (${total})`}
       icon={<History className="size-4 text-slate-500" aria-hidden />}
     >
-      {attempts.length === 0 ? (
+      {all.length === 0 ? (
         <p className="text-sm text-slate-600">Nothing saved yet. Save keeps a copy of your code here.</p>
       ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Past saved attempts">
-          {attempts.map((a) => (
-            <PastSavedRow key={a.id} exerciseId={exerciseId} attempt={a} onRestore={onRestore} />
-          ))}
-        </ul>
+        <>
+          <ul className="divide-y divide-slate-100" aria-label="Past saved attempts">
+            {groups.map(({ attempt, times }) => (
+              <PastSavedRow
+                key={attempt.id}
+                exerciseId={exerciseId}
+                attempt={attempt}
+                times={times}
+                onRestore={onRestore}
+              />
+            ))}
+          </ul>
+          {all.length < total && (
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+              <Button size="sm" variant="secondary" onClick={showOlder} disabled={loading}>
+                {loading ? "Loading older saves…" : "Show older saves"}
+              </Button>
+              <span className="text-slate-600">
+                Showing {all.length} of {total}
+              </span>
+              {failed && (
+                <span role="alert" className="text-red-700">
+                  Older saves could not be loaded. Please try again.
+                </span>
+              )}
+            </div>
+          )}
+        </>
       )}
     </Collapsible>
   );
@@ -111,10 +157,13 @@ export function PastSaved({
 function PastSavedRow({
   exerciseId,
   attempt: a,
+  times,
   onRestore,
 }: {
   exerciseId: string;
   attempt: ExerciseAttempt;
+  /** Saves in a row with this same code (this row is the newest of them). */
+  times: number;
   onRestore: (code: string) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -128,6 +177,7 @@ function PastSavedRow({
           <span className="block text-slate-800">{when}</span>
           <span className="text-slate-600">
             Score {Math.round(a.score)}% · {a.passedTests}/{a.totalTests} tests passed
+            {times > 1 && ` · the same code saved ${times} times in a row`}
           </span>
         </span>
         {a.isCompleted && <Badge tone="green">Completed</Badge>}

@@ -6,7 +6,14 @@ import { currentUser, requireRole } from "@/server/auth/guards.ts";
 import type { AppEnv } from "@/server/types.ts";
 import { readJson } from "@/server/validate.ts";
 import { SaveAttemptBody } from "@/shared/api/exercises.ts";
-import { getAttempt, getExercise, getSolution, listExercises, saveAttempt } from "./exercises.service.ts";
+import {
+  getAttempt,
+  getExercise,
+  getSolution,
+  listAttempts,
+  listExercises,
+  saveAttempt,
+} from "./exercises.service.ts";
 
 const anyRole = requireRole("student", "teacher", "admin");
 
@@ -27,6 +34,9 @@ export const exerciseRoutes = new Hono<AppEnv>()
       201,
     );
   })
+  .get("/:id/attempts", requireRole("student"), async (c) =>
+    c.json(await listAttempts(c.get("deps").db, currentUser(c), c.req.param("id"), c.req.query("offset"))),
+  )
   .get("/:id/attempts/:attemptId", requireRole("student"), async (c) =>
     c.json(await getAttempt(c.get("deps").db, currentUser(c), c.req.param("id"), c.req.param("attemptId"))),
   );

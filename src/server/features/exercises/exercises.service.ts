@@ -2,7 +2,7 @@
 // caller's completion), the workspace (test cases, hints, starter code, Past Saved — never the
 // solution), the solution for teachers, and Save: the server re-grades the saved code against
 // every test and alone decides completion (DESIGN §1). Once completed, always completed.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
 import { exerciseAttempts, exerciseCategories, exerciseSubmissions, exercises } from "@/server/db/schema.ts";
@@ -15,6 +15,7 @@ import {
   EXERCISE_MESSAGES,
   type ExerciseAttempt,
   type ExerciseAttemptDetail,
+  type ExerciseAttemptPage,
   type ExerciseDetail,
   type ExerciseList,
   type ExerciseListCategory,
@@ -22,6 +23,7 @@ import {
   type ExerciseProgress,
   type ExerciseSolution,
   type ExerciseTestCase,
+  PAST_SAVED_PAGE,
   type SaveAttemptResult,
 } from "@/shared/api/exercises.ts";
 import {
@@ -40,8 +42,10 @@ type SummaryRow = typeof exerciseSubmissions.$inferSelect;
 
 /** The library the browser shows: Python only (the only language the workspace runs). */
 export const LIBRARY_LANGUAGE = "python";
-/** Past Saved keeps every row; the workspace shows the newest this many. */
-export const PAST_SAVED_LIMIT = 100;
+/** Past Saved keeps every row; the workspace loads them this many at a time, newest first. */
+export const PAST_SAVED_LIMIT = PAST_SAVED_PAGE;
+/** Beyond any real number of saves: a larger offset is a hostile request, not a page. */
+const MAX_ATTEMPT_OFFSET = 1_000_000;
 
 const exerciseNotFound = () => notFound(EXERCISE_MESSAGES.notFound);
 const attemptNotFound = () => notFound(EXERCISE_MESSAGES.attemptNotFound);
@@ -160,15 +164,10 @@ async function loadSummary(db: Db, exerciseId: string, userId: string) {
 /** GET /api/exercises/:id: the workspace's exercise (no solution), the caller's summary and Past Saved. */
 export async function getExercise(db: Db, me: SessionUser, id: string): Promise<ExerciseDetail> {
   const row = await loadExercise(db, id);
-  const [cases, summary, attempts] = await Promise.all([
+  const [cases, summary, page] = await Promise.all([
     loadTestCases(db, id),
     loadSummary(db, id, me.id),
-    db
-      .select()
-      .from(exerciseAttempts)
-      .where(and(eq(exerciseAttempts.exerciseId, id), eq(exerciseAttempts.userId, me.id)))
-      .orderBy(desc(exerciseAttempts.submittedAt), desc(exerciseAttempts.id))
-      .limit(PAST_SAVED_LIMIT),
+    attemptPage(db, id, me.id, 0),
   ]);
   const progress = toProgress(summary);
   return {
@@ -177,8 +176,39 @@ export async function getExercise(db: Db, me: SessionUser, id: string): Promise<
     hints: row.hints,
     testCases: cases.map(toExerciseTestCase),
     progress,
-    attempts: attempts.map(toAttempt),
+    attempts: page.attempts,
+    attemptsTotal: page.total,
   };
+}
+
+/** The caller's saves of an exercise, newest first, from the `offset`-th on, and how many in all. */
+async function attemptPage(db: Db, exerciseId: string, userId: string, offset: number) {
+  const mine = and(eq(exerciseAttempts.exerciseId, exerciseId), eq(exerciseAttempts.userId, userId));
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(exerciseAttempts)
+      .where(mine)
+      .orderBy(desc(exerciseAttempts.submittedAt), desc(exerciseAttempts.id))
+      .limit(PAST_SAVED_LIMIT)
+      .offset(offset),
+    db.select({ n: count() }).from(exerciseAttempts).where(mine),
+  ]);
+  return { attempts: rows.map(toAttempt), total: Number(n) };
+}
+
+/** GET /api/exercises/:id/attempts?offset=N: older Past Saved rows (the workspace shows the newest page). */
+export async function listAttempts(
+  db: Db,
+  me: SessionUser,
+  exerciseId: string,
+  offsetParam: string | undefined,
+): Promise<ExerciseAttemptPage> {
+  const offset = offsetParam === undefined ? 0 : Number(offsetParam);
+  if (!/^\d{1,7}$/.test(offsetParam ?? "0") || offset > MAX_ATTEMPT_OFFSET)
+    throw new AppError("VALIDATION", 400, EXERCISE_MESSAGES.badOffset);
+  await loadExercise(db, exerciseId); // 404 for an exercise the caller cannot open
+  return attemptPage(db, exerciseId, me.id, offset);
 }
 
 /** GET /api/exercises/:id/solution (the route lets only teachers and admins in). */

@@ -7,6 +7,7 @@ import {
   EXERCISE_MESSAGES,
   EXERCISE_SUMMARY_LENGTH,
   type ExerciseAttemptDetail,
+  type ExerciseAttemptPage,
   type ExerciseDetail,
   type ExerciseList,
   type SaveAttemptResult,
@@ -315,5 +316,55 @@ describe("Save: completion is the server's word", () => {
 
     const big = await save(other, { code: "#".repeat(BODY_LIMITS.default + 10) });
     expect(big.status).toBe(413);
+  });
+});
+
+describe("Past Saved beyond the newest 100 (issue 19 item 14)", () => {
+  it("gives the newest page with the total, then older pages by offset, the caller's own only", async () => {
+    const saver = await createStudent(t);
+    // 105 saves, one second apart (stored directly: Save's fair use would take minutes).
+    const start = Date.parse("2026-11-01T09:00:00Z");
+    await t.db.insert(exerciseAttempts).values(
+      Array.from({ length: 105 }, (_, i) => ({
+        exerciseId,
+        userId: saver.id,
+        code: `print(${i})`,
+        submittedAt: new Date(start + i * 1000),
+      })),
+    );
+    const first = await detail(saver);
+    expect(first.attempts).toHaveLength(100);
+    expect(first.attemptsTotal).toBe(105);
+    expect(first.attempts[0].code).toBe("print(104)");
+
+    const older = await t.request("GET", `/api/exercises/${exerciseId}/attempts?offset=100`, {
+      cookie: saver.cookie,
+    });
+    expect(older.status).toBe(200);
+    const page = await json<ExerciseAttemptPage>(older);
+    expect(page.total).toBe(105);
+    expect(page.attempts.map((a) => a.code)).toEqual([4, 3, 2, 1, 0].map((i) => `print(${i})`));
+
+    // Someone else sees none of them, on either route.
+    const theirs = await json<ExerciseAttemptPage>(
+      await t.request("GET", `/api/exercises/${exerciseId}/attempts?offset=0`, { cookie: other.cookie }),
+    );
+    expect(theirs.attempts.every((a) => !a.code.startsWith("print("))).toBe(true);
+    expect((await detail(other)).attemptsTotal).toBe(theirs.total);
+  });
+
+  it.each(["-1", "abc", "1e3", "1.5", "99999999", ""])("refuses offset=%j with 400", async (offset) => {
+    const res = await t.request("GET", `/api/exercises/${exerciseId}/attempts?offset=${offset}`, {
+      cookie: student.cookie,
+    });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe("VALIDATION");
+  });
+
+  it("answers 404 for an unknown exercise and 403 for teachers", async () => {
+    const unknown = `/api/exercises/${crypto.randomUUID()}/attempts`;
+    expect((await t.request("GET", unknown, { cookie: student.cookie })).status).toBe(404);
+    const mine = `/api/exercises/${exerciseId}/attempts`;
+    expect((await t.request("GET", mine, { cookie: teacher.cookie })).status).toBe(403);
   });
 });

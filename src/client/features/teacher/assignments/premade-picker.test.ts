@@ -85,6 +85,7 @@ describe("premade picker", () => {
         code: null,
       },
       attempts: [],
+      attemptsTotal: 0,
     } satisfies ExerciseDetail;
     expect(premadeFromExercise(detail)).toEqual({
       id: "What is an Array",
