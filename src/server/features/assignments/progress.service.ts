@@ -11,6 +11,7 @@ import type {
   StudentProgressRow,
   TestCasePerformance,
 } from "@/shared/api/assignments.ts";
+import { shownEmail } from "@/shared/domain/former-student.ts";
 import { lateBy } from "@/shared/domain/late-work.ts";
 import { sortByName } from "@/shared/domain/names.ts";
 import { progressStatus } from "@/shared/domain/progress.ts";
@@ -114,7 +115,8 @@ export async function loadProgress(db: Db, me: SessionUser, id: string) {
     // activity record has since been pruned).
     const status = progressStatus(own, openedIds.has(s.id) || (attemptsByStudent.get(s.id)?.n ?? 0) > 0);
     return {
-      student: s,
+      // A deleted student's grade line (decision 060) shows "Former student" and no address.
+      student: { ...s, email: shownEmail(s.email) },
       status,
       submittedAt: newest ? newest.submittedAt.toISOString() : null,
       grade: newest?.teacherGrade ?? null,

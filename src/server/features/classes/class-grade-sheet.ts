@@ -8,6 +8,7 @@ import { assignments, classMembers, submissions, user } from "@/server/db/schema
 import { latestFinals } from "@/server/features/submissions/index.ts";
 import type { CsvCell } from "@/server/http/csv.ts";
 import type { SessionUser } from "@/server/types.ts";
+import { shownEmail } from "@/shared/domain/former-student.ts";
 import { sortByName } from "@/shared/domain/names.ts";
 
 type Student = { id: string; name: string; email: string };
@@ -76,7 +77,7 @@ export async function classGradeSheet(
   for (const { s, membership } of people) {
     rows.push([
       s.name,
-      s.email,
+      shownEmail(s.email), // none for a deleted student's grade line (decision 060)
       ...work.flatMap((a) => {
         const f = byKey.get(`${a.id}/${s.id}`);
         if (!f) return [null, null];
