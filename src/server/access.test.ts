@@ -72,6 +72,11 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   { prefix: new RegExp(`^/api/exercises/${ID}/solution$`), roles: ["teacher", "admin"] },
   { prefix: new RegExp(`^/api/exercises/${ID}/attempts(/${ID})?$`), roles: ["student"] },
   { prefix: "/api/exercises", roles: ["student", "teacher", "admin"] },
+  // Imports and exports (decision 065): the library's are the admin's, assignments' the teacher's
+  // (owner checks in features/classroom-access.test.ts and features/interchange).
+  { prefix: "/api/interchange/coderunner/exercises", roles: ["admin"] },
+  { prefix: new RegExp(`^/api/interchange/exercises/${ID}/coderunner\\.xml$`), roles: ["admin"] },
+  { prefix: "/api/interchange/", roles: ["teacher"] },
 ];
 
 let t: TestApp;

@@ -27,6 +27,7 @@ import { devMailboxRoutes } from "./features/dev-mailbox/dev-mailbox.routes.ts";
 import { exerciseRoutes } from "./features/exercises/exercises.routes.ts";
 import { helpRoutes } from "./features/help/help.routes.ts";
 import { insightsRoutes } from "./features/insights/insights.routes.ts";
+import { interchangeRoutes } from "./features/interchange/interchange.routes.ts";
 import { liveRoutes } from "./features/live/live.routes.ts";
 import { meRoutes } from "./features/me/me.routes.ts";
 import { similarityRoutes } from "./features/similarity/similarity.routes.ts";
@@ -165,6 +166,7 @@ export function createApp({
   app.route("/api", commentRoutes);
   app.route("/api/teacher", dashboardRoutes);
   app.route("/api/insights", insightsRoutes);
+  app.route("/api/interchange", interchangeRoutes);
   if (!config.isProduction) app.route("/api/dev/mailbox", devMailboxRoutes);
   app.all("/api/*", (c) => errorResponse(c, notFound()));
 

@@ -72,6 +72,15 @@ afterAll(async () => {
 const row = (...s: number[]): Expect => Object.fromEntries(ACTORS.map((a, i) => [a, s[i]])) as Expect;
 
 type Case = { method: string; route: string; path: () => string; body?: () => unknown; expect: Expect };
+
+/** One CodeRunner question and one GitHub Classroom test, for the import rows. */
+const MATRIX_XML =
+  '<quiz><question type="coderunner"><name><text>Imported</text></name><coderunnertype>python3</coderunnertype><testcases><testcase><testcode><text></text></testcode><stdin><text></text></stdin><expected><text>hello</text></expected><display><text>SHOW</text></display></testcase></testcases></question></quiz>';
+const MATRIX_AUTOGRADING = JSON.stringify({
+  tests: [
+    { name: "Says hello again", run: "python3 main.py", input: "", output: "hello", comparison: "exact" },
+  ],
+});
 const CASES: Case[] = [
   {
     method: "GET",
@@ -350,9 +359,66 @@ const CASES: Case[] = [
     path: () => `/api/assignments/${assignment.id}/similarity/pairs/${submission.id}/${submission.id}`,
     expect: row(401, 403, 403, 403, 400, 404, 403),
   },
+  // Imports and exports (decision 065): a teacher previews any file, imports into and exports only
+  // their own classes' assignments; the library's import and export are the admin's (an unknown
+  // category or exercise is the admin's 400/404, past the guard).
+  {
+    method: "POST",
+    route: "/api/interchange/coderunner/assignments/preview",
+    path: () => "/api/interchange/coderunner/assignments/preview",
+    body: () => ({ file: MATRIX_XML }),
+    expect: row(401, 403, 403, 403, 200, 200, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/interchange/coderunner/assignments",
+    path: () => "/api/interchange/coderunner/assignments",
+    body: () => ({ file: MATRIX_XML, classId: cls.id, questions: [1] }),
+    expect: row(401, 403, 403, 403, 201, 404, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/interchange/coderunner/exercises/preview",
+    path: () => "/api/interchange/coderunner/exercises/preview",
+    body: () => ({ file: MATRIX_XML }),
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
+  {
+    method: "POST",
+    route: "/api/interchange/coderunner/exercises",
+    path: () => "/api/interchange/coderunner/exercises",
+    body: () => ({ file: MATRIX_XML, categoryId: crypto.randomUUID(), questions: [1] }),
+    expect: row(401, 403, 403, 403, 403, 403, 400),
+  },
+  {
+    method: "GET",
+    route: "/api/interchange/assignments/:id/coderunner.xml",
+    path: () => `/api/interchange/assignments/${assignment.id}/coderunner.xml`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/interchange/exercises/:id/coderunner.xml",
+    path: () => `/api/interchange/exercises/${crypto.randomUUID()}/coderunner.xml`,
+    expect: row(401, 403, 403, 403, 403, 403, 404),
+  },
+  {
+    method: "POST",
+    route: "/api/interchange/github-classroom/preview",
+    path: () => "/api/interchange/github-classroom/preview",
+    body: () => ({ file: MATRIX_AUTOGRADING }),
+    expect: row(401, 403, 403, 403, 200, 200, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/interchange/github-classroom/assignments/:id",
+    path: () => `/api/interchange/github-classroom/assignments/${assignment.id}`,
+    body: () => ({ file: MATRIX_AUTOGRADING }),
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
 ];
 
-const CLASSROOM = /^\/api\/(classes|assignments|submissions|teacher|insights)(\/|$)/;
+const CLASSROOM = /^\/api\/(classes|assignments|submissions|teacher|insights|interchange)(\/|$)/;
 
 describe("classroom access matrix", () => {
   it("covers every classroom route the app registers", () => {

@@ -14,7 +14,13 @@ const MB = 1024 * 1024;
  * small. The large limits need a teacher's or an admin's session, so nobody else can make the
  * server buffer 12 MB per request.
  */
-export const BODY_LIMITS = { default: 1 * MB, assignments: 12 * MB, adminExercises: 12 * MB } as const;
+export const BODY_LIMITS = {
+  default: 1 * MB,
+  assignments: 12 * MB,
+  adminExercises: 12 * MB,
+  /** A CodeRunner or GitHub Classroom file of up to 5 MB, as a JSON string (escaping may double it). */
+  interchange: 12 * MB,
+} as const;
 
 export const INPUT_MESSAGES = {
   tooLarge: (mb: number) => `This request is too large (${mb} MB at most).`,
@@ -56,8 +62,13 @@ const ASSIGNMENT_WRITE = /^\/api\/assignments(?:\/[^/]+(?:\/test-cases(?:\/[^/]*
 /** POST /api/admin/import, POST /api/admin/exercises(/check) and PATCH /api/admin/exercises/:id. */
 const ADMIN_EXERCISE_WRITE = /^\/api\/admin\/(?:import|exercises(?:\/[^/]+)?)\/?$/;
 
+/** Every /api/interchange write carries a file to import (teachers' and admins'; decision 065). */
+const INTERCHANGE_WRITE = /^\/api\/interchange\//;
+
 export function bodyLimitFor(method: string, path: string, role: string | undefined): number {
   if (method === "GET" || method === "HEAD") return BODY_LIMITS.default;
+  if ((role === "teacher" || role === "admin") && INTERCHANGE_WRITE.test(path))
+    return BODY_LIMITS.interchange;
   if (role === "teacher" && ASSIGNMENT_WRITE.test(path)) return BODY_LIMITS.assignments;
   if (role === "admin" && ADMIN_EXERCISE_WRITE.test(path)) return BODY_LIMITS.adminExercises;
   return BODY_LIMITS.default;
