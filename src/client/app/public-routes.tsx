@@ -14,6 +14,10 @@ const UpdatePasswordPage = lazyPage(
   () => import("@/client/features/auth/update-password-page.tsx"),
   "UpdatePasswordPage",
 );
+const ConfirmDeletionPage = lazyPage(
+  () => import("@/client/features/auth/confirm-deletion-page.tsx"),
+  "ConfirmDeletionPage",
+);
 const DevMailboxPage = lazyPage(
   () => import("@/client/features/dev-mailbox/dev-mailbox-page.tsx"),
   "DevMailboxPage",
@@ -45,6 +49,7 @@ export const publicSiteRoutes: RouteObject[] = [
 export const standaloneRoutes: RouteObject[] = [
   { path: "/auth", element: <AuthPage /> },
   { path: "/update-password", element: <UpdatePasswordPage /> },
+  { path: "/account/delete", element: <ConfirmDeletionPage /> },
   { path: "/dev/mailbox", element: <DevMailboxPage /> },
   {
     path: "/select-role",

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useMe, useSignOut } from "@/client/api/me.ts";
 import { Logo } from "@/client/components/ui/logo.tsx";
+import { DeletionCancelledNotice } from "@/client/features/settings/deletion-cancelled-notice.tsx";
 import { PageSection, usePageTitle } from "@/client/lib/page-title.tsx";
 import { PythonPreloader } from "@/client/python/python-preloader.tsx";
 
@@ -89,6 +90,7 @@ export function Shell({ title, nav }: { title: string; nav: NavItem[] }) {
         </header>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-6">
           <PageSection name={sectionOf(nav, pathname)?.label ?? null}>
+            <DeletionCancelledNotice />
             <Outlet />
           </PageSection>
         </main>

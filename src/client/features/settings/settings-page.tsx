@@ -1,4 +1,5 @@
-// Settings shared by students and teachers (spec 01 §2, spec 02 §2): name, e-mail, password reset.
+// Settings shared by students and teachers (spec 01 §2, spec 02 §2): name, e-mail, password reset;
+// and everyone's own data rights (decisions 059, 060): download my data, sign out everywhere, delete.
 import { Palette } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useMe, useUpdateMe } from "@/client/api/me.ts";
@@ -12,8 +13,11 @@ import { ApiError } from "@/client/lib/api.ts";
 import { authClient } from "@/client/lib/auth-client.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { isValidEmail, validateName } from "@/shared/domain/auth-rules.ts";
+import { DeleteAccountCard } from "./delete-account-card.tsx";
 import { settingsLoadError, useFreshAccountRead } from "./load-error.ts";
+import { MyDataCard } from "./my-data-card.tsx";
 import { SettingsSection } from "./settings-section.tsx";
+import { SignOutEverywhereCard } from "./sign-out-everywhere-card.tsx";
 
 const SETTINGS_MESSAGES = {
   nameUpdated: "Name updated successfully!",
@@ -224,6 +228,10 @@ export function SettingsPage() {
           </SettingsSection>
         </div>
       </Card>
+
+      <MyDataCard />
+      <SignOutEverywhereCard />
+      <DeleteAccountCard email={user.email} role={user.role} />
     </div>
   );
 }
