@@ -69,6 +69,19 @@ _COLOURS = {
 }
 
 
+def _hex(colour):
+    """"#rrggbb" for a colour string Tk knows ("" stays "": no colour), None for one it doesn't."""
+    if colour == "":
+        return ""
+    name = colour.strip().lower().replace(" ", "")
+    if name in _COLOURS:
+        return _COLOURS[name]
+    digits = name[1:]
+    if name.startswith("#") and len(digits) in (3, 6) and all(c in "0123456789abcdef" for c in digits):
+        return "#" + (digits if len(digits) == 6 else "".join(c * 2 for c in digits))
+    return None
+
+
 def _not_here(name, why="it needs a window that reacts to the mouse or keyboard"):
     def unsupported(*args, **kwargs):
         raise NotImplementedError(f"turtle.{name}() is not available here: {why}")
@@ -176,7 +189,7 @@ class _Screen:
 
     def __init__(self):
         self._turtles = []
-        self._bg = "#ffffff"
+        self._bg = "white"
         self._mode = 1.0
         self._tracing = 1
         self._delay = DEFAULT_DELAY_MS
@@ -187,51 +200,41 @@ class _Screen:
 
     # Colours -----------------------------------------------------------------------------
     def _colour(self, args, what="colour"):
-        """A colour given as the standard module accepts it, as "#rrggbb"."""
-        if len(args) == 1:
-            value = args[0]
-        elif len(args) == 3:
-            value = tuple(args)
-        else:
-            raise TurtleGraphicsError(f"bad {what} arguments: {args!r}")
+        """A colour given as the standard module accepts it, kept as it does: a name as written,
+        "#rrggbb" for numbers, "" for none (transparent)."""
+        value = args[0] if len(args) == 1 else tuple(args)
         if isinstance(value, str):
-            name = value.strip().lower().replace(" ", "")
-            if name in _COLOURS:
-                return _COLOURS[name]
-            digits = name[1:]
-            if name.startswith("#") and len(digits) in (3, 6) and all(c in "0123456789abcdef" for c in digits):
-                if len(digits) == 3:
-                    digits = "".join(c * 2 for c in digits)
-                return "#" + digits
+            if value == "" or _hex(value) is not None:
+                return value
             raise TurtleGraphicsError(f"bad color string: {value}")
-        if isinstance(value, (tuple, list)) and len(value) == 3:
-            parts = []
-            for part in value:
-                number = _num(part, what)
-                if self._mode == 1.0:
-                    number *= 255
-                if not 0 <= number <= 255:
-                    raise TurtleGraphicsError(f"bad color sequence: {tuple(value)!r}")
-                parts.append(int(round(number)))
-            return "#%02x%02x%02x" % tuple(parts)
-        raise TurtleGraphicsError(f"bad color arguments: {value!r}")
+        try:
+            parts = [_num(part, what) for part in value]
+            r, g, b = parts
+        except (TypeError, ValueError):
+            raise TurtleGraphicsError(f"bad color arguments: {value}") from None
+        if self._mode == 1.0:
+            r, g, b = [round(255.0 * x) for x in (r, g, b)]
+        if not (0 <= r <= 255 and 0 <= g <= 255 and 0 <= b <= 255):
+            raise TurtleGraphicsError(f"bad color sequence: {value}")
+        return "#%02x%02x%02x" % (int(r), int(g), int(b))
 
     def _as_given(self, colour):
-        """A recorded "#rrggbb" back in the program's colour mode (what pencolor() returns)."""
-        for name, value in _COLOURS.items():
-            if value == colour and name.isalpha():
-                return name
-        parts = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
-        if self._mode == 1.0:
-            return tuple(p / 255 for p in parts)
-        return parts
+        """What pencolor() and friends return, as the standard module: a name as it was given,
+        numbers in the colour mode for a "#…" colour."""
+        if not colour.startswith("#"):
+            return colour
+        if len(colour) == 7:
+            parts = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+        else:
+            parts = [16 * int(h, 16) for h in colour[1:]]
+        return tuple(c * self._mode / 255 for c in parts)
 
     # Screen methods ----------------------------------------------------------------------
     def bgcolor(self, *args):
         if not args:
             return self._as_given(self._bg)
         self._bg = self._colour(args)
-        _recording.add(["bg", self._bg])
+        _recording.add(["bg", _hex(self._bg) or "#ffffff"])
 
     def setup(self, width=DEFAULT_WIDTH, height=DEFAULT_HEIGHT, startx=None, starty=None):
         # A fraction is a share of the display, as in the standard module; we take the default.
@@ -294,7 +297,7 @@ class _Screen:
     def clear(self):
         _recording.add(["clearscreen"])
         self._turtles.clear()
-        self._bg = "#ffffff"
+        self._bg = "white"
 
     clearscreen = clear
 
@@ -392,8 +395,8 @@ class Turtle:
         self._orient = Vec2D(1.0, 0.0)
         self._down = True
         self._width = 1.0
-        self._pen = "#000000"
-        self._fill = "#000000"
+        self._pen = "black"
+        self._fill = "black"
         self._speed = 3
         self._shown = bool(visible)
         self._shape = shape if shape in _SHAPES else "classic"
@@ -408,7 +411,8 @@ class Turtle:
         return self._speed != 0 and self.screen._tracing == 1 and self.screen._delay > 0
 
     def _look(self):
-        _recording.add(["turtle", self._id, self._shown, self._shape, self._pen, self._fill, self._width])
+        pen, fill = _hex(self._pen) or "#000000", _hex(self._fill) or "#ffffff"
+        _recording.add(["turtle", self._id, self._shown, self._shape, pen, fill, self._width])
 
     def _goto(self, end, animate=True):
         """Moves in a straight line to `end` (a Vec2D), drawing if the pen is down. Animated as
@@ -422,8 +426,8 @@ class Turtle:
         x1, y1, x, y = _r(start[0]), _r(start[1]), _r(end[0]), _r(end[1])
         if self._fill_path is not None:
             self._fill_path.append((x, y))
-        if self._down:
-            command = ["line", self._id, x1, y1, x, y, self._pen, self._width, ms]
+        if self._down and self._pen != "":
+            command = ["line", self._id, x1, y1, x, y, _hex(self._pen), self._width, ms]
         else:
             command = ["move", self._id, x1, y1, x, y, ms]
         _recording.add(command, animated=ms > 0)
@@ -524,14 +528,16 @@ class Turtle:
             color = (size,) + color
             size = None
         diameter = max(self._width + 4, self._width * 2) if size is None else _num(size, "size")
-        colour = self._pen if not color else self.screen._colour(color)
+        colour = _hex(self._pen if not color else self.screen._colour(color))
         x, y = self._position
-        _recording.add(["dot", self._id, _r(x), _r(y), _r(max(1.0, diameter)), colour])
+        if colour:
+            _recording.add(["dot", self._id, _r(x), _r(y), _r(max(1.0, diameter)), colour])
 
     def stamp(self):
         x, y = self._position
         heading = _r(self._heading_degrees())
-        _recording.add(["stamp", self._id, _r(x), _r(y), heading, self._shape, self._pen, self._fill])
+        pen, fill = _hex(self._pen) or "#000000", _hex(self._fill) or "#ffffff"
+        _recording.add(["stamp", self._id, _r(x), _r(y), heading, self._shape, pen, fill])
         return _recording.count
 
     def write(self, arg, move=False, align="left", font=("Arial", 8, "normal")):
@@ -543,7 +549,7 @@ class Turtle:
         except (TypeError, ValueError):
             raise TurtleGraphicsError("font must be (name, size, style), e.g. ('Arial', 12, 'normal')") from None
         x, y = self._position
-        _recording.add(["text", self._id, _r(x), _r(y), text, align, font, self._pen])
+        _recording.add(["text", self._id, _r(x), _r(y), text, align, font, _hex(self._pen) or "#000000"])
         if move:
             # About as wide as the text is drawn (the standard module measures it on its canvas).
             self._goto(Vec2D(x + len(text) * font[1] * 0.6, y), animate=False)
@@ -599,9 +605,9 @@ class Turtle:
         self._fill_since = _recording.count
 
     def end_fill(self):
-        if self._fill_path is not None and len(self._fill_path) > 2:
+        if self._fill_path is not None and len(self._fill_path) > 2 and self._fill != "":
             points = [value for point in self._fill_path for value in point]
-            _recording.add(["fill", self._id, points, self._fill, self._fill_since])
+            _recording.add(["fill", self._id, points, _hex(self._fill), self._fill_since])
         self._fill_path = None
 
     def filling(self):
@@ -683,7 +689,7 @@ class Turtle:
     def reset(self):
         self.clear()
         self._position, self._orient = Vec2D(0.0, 0.0), Vec2D(1.0, 0.0)
-        self._down, self._width, self._pen, self._fill = True, 1.0, "#000000", "#000000"
+        self._down, self._width, self._pen, self._fill = True, 1.0, "black", "black"
         self._fill_path = None
         _recording.add(["move", self._id, 0.0, 0.0, 0.0, 0.0, 0])
         _recording.add(["turn", self._id, 0.0, 0])
