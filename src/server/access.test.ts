@@ -12,12 +12,16 @@ const PUBLIC = [
   /^\/api\/auth\//,
   /^\/api\/dev\/mailbox/,
   /^\/api\/account\/deletion\/confirm$/,
+  // The retention periods in force, for the public "How long we keep data" page (decision 062).
+  /^\/api\/retention$/,
 ];
 const ID = "[^/]+";
 /** The first rule that matches wins: a string is a path prefix, a RegExp the whole path; `method` narrows. */
 const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] }[] = [
   // The student's own live stream (an answer or a comment for them): students only.
   { prefix: "/api/me/live/stream", roles: ["student"] },
+  // A teacher's choice to show their e-mail address to their students (decision 061).
+  { prefix: "/api/me/privacy", roles: ["teacher"] },
   // Everyone's own data rights too: exports, account deletion, sign out everywhere (decisions 059, 060).
   { prefix: "/api/me", roles: ROLES },
   { prefix: "/api/admin/", roles: ["admin"] },
@@ -47,6 +51,9 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   { prefix: new RegExp(`^/api/submissions/${ID}/comments$`), method: "POST", roles: ["teacher"] },
   { prefix: new RegExp(`^/api/(submissions|assignments)/${ID}/comments$`), roles: ["teacher", "student"] },
   { prefix: new RegExp(`^/api/comments/${ID}$`), roles: ["teacher"] },
+  // Class transfers: teachers only (owner, recipient and sender checks in features/classroom-access.test.ts).
+  { prefix: new RegExp(`^/api/classes/${ID}/transfer$`), roles: ["teacher"] },
+  { prefix: "/api/transfers", roles: ["teacher"] },
   { prefix: "/api/classes", method: "POST", roles: ["teacher"] },
   { prefix: "/api/classes", roles: ["teacher", "student"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/submissions$`), method: "POST", roles: ["student"] },

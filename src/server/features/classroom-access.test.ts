@@ -39,6 +39,8 @@ let shrinking: ClassSummary; // studentMember is removed from it during the matr
 let deletableAssignment: TeacherAssignmentDetail; // deleted by its owner during the matrix
 let assignment: TeacherAssignmentDetail;
 let submission: Submission;
+/** Class transfers offered by teacherOwner to teacherOther, one per answer the matrix gives. */
+const offers = {} as Record<"accept" | "decline" | "cancel", string>;
 
 beforeAll(async () => {
   grader = await startTestGrader();
@@ -62,6 +64,14 @@ beforeAll(async () => {
   await addMember(t, await createClass(t, who.teacherOther), who.studentOutsider);
   assignment = await createAssignment(t, who.teacherOwner, cls.id);
   submission = await submitFinal(t, who.studentMember, assignment.id, 'print("hello")');
+  for (const answer of ["accept", "decline", "cancel"] as const) {
+    const offered = await createClass(t, who.teacherOwner, { name: `To ${answer}` });
+    const res = await t.request("POST", `/api/classes/${offered.id}/transfer`, {
+      cookie: who.teacherOwner.cookie,
+      body: { email: who.teacherOther.email },
+    });
+    offers[answer] = ((await res.json()) as { id: string }).id;
+  }
 });
 afterAll(async () => {
   await t.close();
@@ -416,9 +426,42 @@ const CASES: Case[] = [
     body: () => ({ file: MATRIX_AUTOGRADING }),
     expect: row(401, 403, 403, 403, 200, 404, 403),
   },
+  // Class transfers (decision 061): the owner offers; the recipient accepts or declines, the
+  // sender cancels; anyone else is told the offer does not exist.
+  {
+    method: "POST",
+    route: "/api/classes/:id/transfer",
+    path: () => `/api/classes/${cls.id}/transfer`,
+    body: () => ({ email: who.teacherOther.email }),
+    expect: row(401, 403, 403, 403, 201, 404, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/transfers",
+    path: () => "/api/transfers",
+    expect: row(401, 403, 403, 403, 200, 200, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/transfers/:id/accept",
+    path: () => `/api/transfers/${offers.accept}/accept`,
+    expect: row(401, 403, 403, 403, 404, 200, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/transfers/:id/decline",
+    path: () => `/api/transfers/${offers.decline}/decline`,
+    expect: row(401, 403, 403, 403, 404, 200, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/transfers/:id/cancel",
+    path: () => `/api/transfers/${offers.cancel}/cancel`,
+    expect: row(401, 403, 403, 403, 200, 404, 403),
+  },
 ];
 
-const CLASSROOM = /^\/api\/(classes|assignments|submissions|teacher|insights|interchange)(\/|$)/;
+const CLASSROOM = /^\/api\/(classes|assignments|submissions|teacher|insights|interchange|transfers)(\/|$)/;
 
 describe("classroom access matrix", () => {
   it("covers every classroom route the app registers", () => {

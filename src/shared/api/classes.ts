@@ -50,7 +50,8 @@ export const ClassSummary = z.object({
   description: z.string(),
   /** Shown to the owning teacher (and to members, who joined with it). */
   joinCode: z.string(),
-  teacher: Person,
+  /** `email` is null to students when the teacher chose not to show it (decision 061). */
+  teacher: Person.extend({ email: z.string().nullable() }),
   studentCount: z.number().int(),
   createdAt: z.string(),
 });

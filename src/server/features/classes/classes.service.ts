@@ -4,7 +4,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { assertOwnsClass, loadClassFor } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
-import { assignments, classes, classMembers, submissions, user } from "@/server/db/schema.ts";
+import { assignments, classes, classMembers, submissions, user, userPrivacy } from "@/server/db/schema.ts";
 import { AppError, notFound } from "@/server/errors.ts";
 import type { SessionUser } from "@/server/types.ts";
 import {
@@ -19,17 +19,26 @@ import { sortByName } from "@/shared/domain/names.ts";
 
 const teacher = alias(user, "teacher");
 
-const summaryFields = {
+/**
+ * A class as `viewerId` sees it. The teacher's e-mail address is shown to their students unless the
+ * teacher chose otherwise (user_privacy, decision 061); the teacher always sees their own.
+ */
+const summaryFields = (viewerId: string) => ({
   id: classes.id,
   name: classes.name,
   description: classes.description,
   joinCode: classes.joinCode,
   createdAt: classes.createdAt,
-  teacher: { id: teacher.id, name: teacher.name, email: teacher.email },
+  teacher: {
+    id: teacher.id,
+    name: teacher.name,
+    email: sql<string | null>`case when ${teacher.id} = ${viewerId} or coalesce((select p.show_email_to_students
+      from ${userPrivacy} p where p.user_id = ${teacher.id}), true) then ${teacher.email} end`,
+  },
   // Aliased so a class_members table in the outer query can't be mistaken for this one.
   studentCount: sql<number>`(select count(*) from ${classMembers} counted
     where counted.class_id = ${classes.id})`.mapWith(Number),
-};
+});
 
 type SummaryRow = {
   id: string;
@@ -45,7 +54,7 @@ const toSummary = (r: SummaryRow): ClassSummary => ({ ...r, createdAt: r.created
 
 /** A teacher's own classes (newest first) or a student's joined classes (latest joined first). */
 export async function listClasses(db: Db, me: SessionUser): Promise<ClassSummary[]> {
-  const fields = summaryFields;
+  const fields = summaryFields(me.id);
   const rows =
     me.role === "teacher"
       ? await db
@@ -64,9 +73,9 @@ export async function listClasses(db: Db, me: SessionUser): Promise<ClassSummary
   return rows.map(toSummary);
 }
 
-async function summaryOf(db: Db, classId: string): Promise<ClassSummary> {
+async function summaryOf(db: Db, classId: string, viewerId: string): Promise<ClassSummary> {
   const [row] = await db
-    .select(summaryFields)
+    .select(summaryFields(viewerId))
     .from(classes)
     .innerJoin(teacher, eq(teacher.id, classes.ownerId))
     .where(eq(classes.id, classId));
@@ -93,7 +102,7 @@ export async function createClass(
       })
       .onConflictDoNothing({ target: classes.joinCode })
       .returning({ id: classes.id });
-    if (row) return summaryOf(db, row.id);
+    if (row) return summaryOf(db, row.id, me.id);
   }
   // 32^8 ≈ 10^12 codes: reaching this means the random source is broken, not bad luck.
   throw new AppError("JOIN_CODE_EXHAUSTED", 500, "Could not create a unique class code. Please try again.");
@@ -112,7 +121,7 @@ export async function joinClass(db: Db, me: SessionUser, rawCode: string): Promi
     .onConflictDoNothing()
     .returning({ id: classMembers.id });
   if (!joined) throw new AppError("ALREADY_MEMBER", 409, CLASS_MESSAGES.joinFailed);
-  return summaryOf(db, cls.id);
+  return summaryOf(db, cls.id, me.id);
 }
 
 /** Members by name; only the owning teacher sees their e-mail addresses. */
@@ -133,7 +142,7 @@ export async function listMembers(db: Db, me: SessionUser, classId: string): Pro
 
 export async function getClassDetail(db: Db, me: SessionUser, classId: string): Promise<ClassDetail> {
   const members = await listMembers(db, me, classId);
-  return { ...(await summaryOf(db, classId)), members };
+  return { ...(await summaryOf(db, classId, me.id)), members };
 }
 
 /** A student leaves a class they belong to; their submissions stay for the teacher's records. */

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { mayTeach } from "@/server/auth/teacher-domains.ts";
 import type { Db } from "@/server/db/client.ts";
 import { user } from "@/server/db/schema.ts";
 import { AppError, conflict, notFound } from "@/server/errors.ts";
+import { recordAudit } from "@/server/features/audit/index.ts";
 import { ROLE_MESSAGES, TEACHER_EMAIL_DOMAIN_CODE, teacherEmailDomainMessage } from "@/shared/api/me.ts";
 import type { SelectableRole } from "@/shared/domain/roles.ts";
 
@@ -42,19 +43,43 @@ export async function chooseRole(
     .where(and(eq(user.id, userId), eq(user.role, "pending")))
     .returning({ id: user.id });
   if (updated.length === 0) throw conflict(ROLE_MESSAGES.alreadyChosen, "ROLE_ALREADY_CHOSEN");
+  await recordAudit(db, {
+    actorId: userId,
+    action: "role.change",
+    targetType: "user",
+    targetId: userId,
+    details: { from: "pending", to: role },
+  });
   return getMe(db, userId);
 }
 
-export async function makeAdmin(db: Db, email: string): Promise<boolean> {
-  const updated = await db
+/** True when an account uses `email` (an admin already, or made one now: the audit log says which). */
+export async function makeAdmin(
+  db: Db,
+  email: string,
+  via: "command line" | "ADMIN_EMAILS" = "command line",
+): Promise<boolean> {
+  const [account] = await db
+    .select({ id: user.id, role: user.role })
+    .from(user)
+    .where(eq(user.email, email.toLowerCase()));
+  if (!account) return false;
+  const changed = await db
     .update(user)
     .set({ role: "admin", updatedAt: new Date() })
-    .where(eq(user.email, email.toLowerCase()))
+    .where(and(eq(user.id, account.id), ne(user.role, "admin")))
     .returning({ id: user.id });
-  return updated.length > 0;
+  if (changed.length > 0)
+    await recordAudit(db, {
+      action: "role.change",
+      targetType: "user",
+      targetId: account.id,
+      details: { from: account.role, to: "admin", via },
+    });
+  return true;
 }
 
 /** ADMIN_EMAILS: existing accounts with these addresses become admins at startup. */
 export async function promoteAdmins(db: Db, emails: string[]) {
-  for (const email of emails) await makeAdmin(db, email);
+  for (const email of emails) await makeAdmin(db, email, "ADMIN_EMAILS");
 }

@@ -47,7 +47,8 @@ export function StudentClassDetailPage() {
             <h1 className="text-2xl font-semibold">{c.name}</h1>
             {c.description && <p className="mt-1 text-slate-600">{c.description}</p>}
             <p className="mt-3 text-sm text-slate-700">
-              Teacher: {c.teacher.name} ({c.teacher.email})
+              Teacher: {c.teacher.name}
+              {c.teacher.email && ` (${c.teacher.email})`}
             </p>
           </div>
           <Button variant="danger" onClick={() => setConfirming(true)}>

@@ -43,9 +43,11 @@ export function MyClassesPage() {
               <Card className="h-full p-5 transition hover:border-brand-500 hover:shadow">
                 <h3 className="text-lg font-semibold text-slate-900">{c.name}</h3>
                 <p className="mt-2 text-sm text-slate-700">{c.teacher.name}</p>
-                <p className="flex items-center gap-1 text-sm text-slate-500">
-                  <Mail className="size-3.5" aria-hidden /> {c.teacher.email}
-                </p>
+                {c.teacher.email && (
+                  <p className="flex items-center gap-1 text-sm text-slate-500">
+                    <Mail className="size-3.5" aria-hidden /> {c.teacher.email}
+                  </p>
+                )}
                 <p className="mt-3 flex items-center gap-1 text-sm text-slate-600">
                   <Users className="size-4" aria-hidden /> {c.studentCount}{" "}
                   {c.studentCount === 1 ? "student" : "students"}

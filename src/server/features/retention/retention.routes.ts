@@ -1,0 +1,30 @@
+// GET /api/retention: the policy in force, for the public "How long we keep data" page (no
+// sign-in: a school checks it before anyone signs up). GET/PUT /api/admin/retention: admins set it.
+import { Hono } from "hono";
+import { currentUser, requireRole } from "@/server/auth/guards.ts";
+import type { Config } from "@/server/config.ts";
+import type { Db } from "@/server/db/client.ts";
+import type { AppEnv } from "@/server/types.ts";
+import { readJson } from "@/server/validate.ts";
+import { type RetentionInForce, RetentionPolicy } from "@/shared/api/retention.ts";
+import { readPolicy, savePolicy } from "./retention-policy.ts";
+
+async function inForce(db: Db, config: Config): Promise<RetentionInForce> {
+  return { ...(await readPolicy(db, config)), accountDeletionGraceDays: config.accountDeletionGraceDays };
+}
+
+export const retentionRoutes = new Hono<AppEnv>()
+  .get("/retention", async (c) => {
+    const { db, config } = c.get("deps");
+    return c.json(await inForce(db, config));
+  })
+  .get("/admin/retention", requireRole("admin"), async (c) => {
+    const { db, config } = c.get("deps");
+    return c.json(await inForce(db, config));
+  })
+  .put("/admin/retention", requireRole("admin"), async (c) => {
+    const policy = await readJson(c, RetentionPolicy);
+    const { db, config } = c.get("deps");
+    await savePolicy(db, config, policy, currentUser(c).id);
+    return c.json(await inForce(db, config));
+  });
