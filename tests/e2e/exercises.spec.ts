@@ -76,6 +76,17 @@ test("a student completes an exercise from the library; a teacher toggles its so
   await expect(page.getByRole("heading", { name: "Select Programming Language" })).toBeVisible();
   await page.goForward();
   await expect(page.getByRole("heading", { name: "Python Exercises" })).toBeVisible();
+  // Chosen once, remembered: the Exercises link opens the exercises straight away (issue 19 item
+  // 14), and Back to Languages, then Back to Levels, still reach the first steps.
+  await page.goto("/student/exercises");
+  await expect(page.getByRole("heading", { name: "Python Exercises" })).toBeVisible();
+  await expect(page).toHaveURL(/\?level=gcse&language=python$/);
+  await page.getByRole("link", { name: "Back to Languages" }).click();
+  await page.getByRole("link", { name: "Back to Levels" }).click();
+  await expect(page.getByRole("heading", { name: "Select Your Level" })).toBeVisible();
+  await page.getByRole("link", { name: /GCSE Level/ }).click();
+  await page.getByRole("link", { name: /Python/ }).click();
+  await expect(page.getByRole("heading", { name: "Python Exercises" })).toBeVisible();
 
   // The category opens, and its id is in the URL: a reload comes back to it, open.
   const toggle = page.getByRole("button", { name: new RegExp(CATEGORY) });

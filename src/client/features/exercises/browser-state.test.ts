@@ -7,6 +7,7 @@ import {
   parseStep,
   progressText,
   sectionId,
+  skipsToExercises,
   stepSearch,
   withFilters,
 } from "./browser-state.ts";
@@ -33,6 +34,18 @@ describe("the step in the URL", () => {
     for (const step of ["level", "language", "exercises"] as const) {
       expect(parseStep(q(stepSearch(step)))).toBe(step);
     }
+  });
+});
+
+describe("a browser that chose GCSE → Python before", () => {
+  it("skips the one-choice steps only from the bare address", () => {
+    expect(skipsToExercises(q(""), "", true)).toBe(true);
+    expect(skipsToExercises(q(""), "", false)).toBe(false);
+    // Back to Levels asks for the first step explicitly; a #section link opens it anyway.
+    expect(skipsToExercises(q(stepSearch("level")), "", true)).toBe(false);
+    expect(parseStep(q(stepSearch("level")))).toBe("level");
+    expect(skipsToExercises(q("level=gcse"), "", true)).toBe(false);
+    expect(skipsToExercises(q(""), "#iteration", true)).toBe(false);
   });
 });
 

@@ -22,11 +22,23 @@ export function parseStep(search: URLSearchParams, hash = ""): BrowserStep {
   return language === ACTIVE_LANGUAGE ? "exercises" : "language";
 }
 
-/** The query string of a step (without filters); "" for the first. */
+/**
+ * The query string of a step (without filters). The first step is asked for explicitly
+ * (`?step=levels`): the bare address goes straight to the exercises once this browser has chosen
+ * GCSE → Python (issue 19 item 14: two one-choice steps before every visit).
+ */
 export function stepSearch(step: BrowserStep): string {
-  if (step === "level") return "";
+  if (step === "level") return "?step=levels";
   if (step === "language") return `?level=${ACTIVE_LEVEL}`;
   return `?level=${ACTIVE_LEVEL}&language=${ACTIVE_LANGUAGE}`;
+}
+
+/** Where this browser remembers that its user chose GCSE → Python (nothing else is kept). */
+export const COURSE_KEY = "pyclass.exercises.course";
+
+/** The bare address (nothing in the query or hash) from a browser that has chosen before. */
+export function skipsToExercises(search: URLSearchParams, hash: string, remembered: boolean): boolean {
+  return remembered && search.toString() === "" && hash.replace(/^#/, "") === "";
 }
 
 /** Spec 02 §2: the lower-cased category name with spaces replaced by hyphens. */

@@ -4,7 +4,7 @@
 // Beyond the spec: search, difficulty and "not completed yet" filters, per-category progress.
 import { ArrowLeft, BookOpen, ChevronDown, Clock, GraduationCap, Search } from "lucide-react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useExercises } from "@/client/api/exercises.ts";
 import { useMe } from "@/client/api/me.ts";
 import { Badge } from "@/client/components/ui/badge.tsx";
@@ -17,6 +17,7 @@ import { ProgressBar } from "@/client/components/ui/progress-bar.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import type { ExerciseListCategory, ExerciseListItem } from "@/shared/api/exercises.ts";
 import {
+  COURSE_KEY,
   type DifficultyFilter,
   type ExerciseFilters,
   filterCategories,
@@ -26,6 +27,7 @@ import {
   parseStep,
   progressText,
   sectionId,
+  skipsToExercises,
   stepSearch,
   withFilters,
 } from "./browser-state.ts";
@@ -39,12 +41,32 @@ export function ExerciseBrowserPage() {
   const [search] = useSearchParams();
   const { hash, pathname } = useLocation();
   const step = parseStep(search, hash);
+  if (skipsToExercises(search, hash, readCourse())) {
+    return <Navigate to={{ search: stepSearch("exercises") }} replace />;
+  }
   const home = pathname.startsWith("/teacher")
     ? { to: "/teacher/dashboard", label: "Back to Dashboard" }
     : { to: "/student/classes", label: "Back to My Classes" };
   if (step === "level") return <LevelStep back={home} />;
   if (step === "language") return <LanguageStep />;
   return <ExercisesStep />;
+}
+
+/** Whether this browser chose GCSE → Python before (storage may be off: then it asks again). */
+function readCourse(): boolean {
+  try {
+    return localStorage.getItem(COURSE_KEY) === "gcse-python";
+  } catch {
+    return false;
+  }
+}
+
+function rememberCourse() {
+  try {
+    localStorage.setItem(COURSE_KEY, "gcse-python");
+  } catch {
+    // Private mode or storage off: the steps are simply asked again next time.
+  }
 }
 
 function BackLink({ to, children }: { to: string; children: ReactNode }) {
@@ -127,7 +149,7 @@ function LevelStep({ back }: { back: { to: string; label: string } }) {
 function LanguageStep() {
   return (
     <div>
-      <BackLink to={stepSearch("level") || "."}>Back to Levels</BackLink>
+      <BackLink to={stepSearch("level")}>Back to Levels</BackLink>
       <PageHeading title="Select Programming Language" subtitle="GCSE Level" />
       <div className="grid gap-4 sm:grid-cols-3">
         <ChoiceCard
@@ -159,6 +181,7 @@ function ExercisesStep() {
   const [search] = useSearchParams();
   const { hash } = useLocation();
   const navigate = useNavigate();
+  useEffect(rememberCourse, []);
   // The inputs own the filters (a URL update is a transition, too slow for typing and ticking);
   // the URL follows, so a reload or Back keeps them.
   const [filters, setFiltersState] = useState<ExerciseFilters>(() => parseFilters(search));
