@@ -35,7 +35,7 @@ export type RetentionJobDeps = {
   /** "Delete my account" (decision 060): erases accounts whose grace period is over. */
   purgeDueAccountDeletions?: (db: Db, now: Date) => Promise<number>;
   /** Erases one account as "Delete my account" does (the grade book keeps "Former student"). */
-  eraseAccount?: (db: Db, userId: string, now: Date) => Promise<void>;
+  eraseAccount?: (db: Db, userId: string, now: Date) => Promise<unknown>;
   /** The real clock, for leases; tests replace it. */
   clock?: () => Date;
 };
