@@ -13,6 +13,7 @@ import { loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { DataDirModeError } from "./db/data-dir.ts";
 import { DataDirLockedError, lockDataDir } from "./db/lock.ts";
+import { eraseAccount, purgeDueAccountDeletions } from "./features/account/index.ts";
 import { endLiveStreams } from "./features/live/live-streams.ts";
 import { promoteAdmins } from "./features/me/me.service.ts";
 import { startRetention } from "./features/retention/index.ts";
@@ -93,6 +94,9 @@ async function main() {
     mailer: createMailer(db, config),
     publicUrl: config.publicUrl,
     defaults: config,
+    // "Delete my account" after its grace period, and the same erasure for inactive accounts (060).
+    purgeDueAccountDeletions,
+    eraseAccount: async (db, userId, now) => void (await eraseAccount(db, userId, now)),
   });
   handleShutdownSignals({
     server: server as Server,

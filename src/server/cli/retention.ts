@@ -7,6 +7,7 @@ import { createMailer } from "@/server/auth/mail.ts";
 import { loadConfig } from "@/server/config.ts";
 import { openPglite, openPostgres } from "@/server/db/client.ts";
 import { DataDirLockedError, lockDataDir } from "@/server/db/lock.ts";
+import { eraseAccount, purgeDueAccountDeletions } from "@/server/features/account/index.ts";
 import { describeCounts, runRetention } from "@/server/features/retention/index.ts";
 
 const USAGE = "Usage: npm run retention [-- --as-of YYYY-MM-DD]";
@@ -40,6 +41,8 @@ try {
       mailer: createMailer(database.db, config),
       publicUrl: config.publicUrl,
       defaults: config,
+      purgeDueAccountDeletions,
+      eraseAccount: async (db, userId, now) => void (await eraseAccount(db, userId, now)),
     },
     asOf,
     "command line",

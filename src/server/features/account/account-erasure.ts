@@ -1,5 +1,5 @@
 // Erasing an account (decision 060): what "Delete my account" does once the grace period is over,
-// run by a daily job (one instance at a time) and by `npm run retention` (features/retention).
+// run by the daily retention job (one instance at a time) and `npm run retention` (features/retention).
 // The account and everything it owns go; a teacher's grade book keeps one "Former student" line per
 // hand-in that was the newest, with its grade and automatic score, and no name, e-mail or code.
 import { randomUUID } from "node:crypto";
@@ -16,7 +16,6 @@ import {
 } from "@/server/db/schema.ts";
 import { recordAudit } from "@/server/features/audit/index.ts";
 import { latestFinals } from "@/server/features/submissions/index.ts";
-import { acquireLease, releaseLease } from "@/server/limits/limits.ts";
 import {
   FORMER_STUDENT_NAME,
   FORMER_STUDENT_ROLE,
@@ -109,48 +108,4 @@ export async function purgeDueAccountDeletions(db: Db, now: Date): Promise<numbe
     });
   }
   return erased;
-}
-
-const DAY = 24 * 3600 * 1000;
-export const PURGE_LEASE = "account:deletion-purge";
-/** A little under a day, so the next day's first hourly attempt finds the lease free. */
-const PURGE_LEASE_MS = DAY - 30 * 60_000;
-
-/** One hourly attempt: purges if this instance takes today's lease. */
-export async function dailyPurgeAttempt(
-  db: Db,
-  now: Date = new Date(),
-): Promise<{ ran: boolean; erased: number }> {
-  const owner = await acquireLease(db, PURGE_LEASE, PURGE_LEASE_MS, now);
-  if (owner === null) return { ran: false, erased: 0 };
-  try {
-    return { ran: true, erased: await purgeDueAccountDeletions(db, now) };
-  } catch (e) {
-    await releaseLease(db, PURGE_LEASE, owner).catch(() => {});
-    throw e;
-  }
-}
-
-/** Starts the hourly attempt (the first a minute after start), as the activity record's job does. */
-export function startAccountDeletionPurge(
-  db: Db,
-  { firstAfterMs = 60_000, everyMs = 3600_000 } = {},
-): () => void {
-  const attempt = () =>
-    dailyPurgeAttempt(db).then(
-      ({ ran, erased }) => {
-        if (ran && erased > 0)
-          console.log(`Account deletion: erased ${erased} accounts after their grace period.`);
-      },
-      (e: unknown) =>
-        console.error("Account deletion: the daily job failed:", e instanceof Error ? e.message : e),
-    );
-  const first = setTimeout(attempt, firstAfterMs);
-  const every = setInterval(attempt, everyMs);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
 }

@@ -2,5 +2,5 @@
 
 export { accountPublicRoutes, accountRoutes } from "./account.routes.ts";
 export { cancelDeletionOnSignIn, type DeletionDeps } from "./account-deletion.service.ts";
-export { eraseAccount, purgeDueAccountDeletions, startAccountDeletionPurge } from "./account-erasure.ts";
+export { eraseAccount, purgeDueAccountDeletions } from "./account-erasure.ts";
 export { exportsSettled } from "./data-export.service.ts";
