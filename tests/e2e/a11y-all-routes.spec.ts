@@ -103,6 +103,12 @@ const VISITS: Record<string, Visit> = {
     ],
   },
   "/update-password": { who: "anonymous", url: () => "/update-password", ready: heading(/./) },
+  // The "Delete my account" e-mail's link (data-rights.spec.ts confirms one for real).
+  "/account/delete": {
+    who: "anonymous",
+    url: () => "/account/delete?token=not-a-real-token",
+    ready: heading("Delete your PyClass account?"),
+  },
   "/dev/mailbox": { who: "anonymous", url: () => "/dev/mailbox", ready: heading("Development mailbox") },
   "/select-role": { who: "pending", url: () => "/select-role", ready: heading(/How will you use PyClass/) },
   "/playground": { who: "student", url: () => "/playground", ready: heading("Python playground") },
@@ -139,7 +145,15 @@ const VISITS: Record<string, Visit> = {
     url: (w) => `/student/exercise/${w.exerciseId}`,
     ready: heading("Double It"),
   },
-  "/student/settings": { who: "student", url: () => "/student/settings", ready: heading("Settings") },
+  "/student/settings": {
+    who: "student",
+    url: () => "/student/settings",
+    ready: heading("Settings"),
+    dialogs: [
+      { name: "Sign out everywhere", open: openButton("Sign out everywhere", "Sign out everywhere?") },
+      { name: "Delete my account", open: openButton("Delete my account", "Delete your account?") },
+    ],
+  },
   "/teacher/dashboard": { who: "teacher", url: () => "/teacher/dashboard", ready: heading("Dashboard") },
   "/teacher/assignments": {
     who: "teacher",
