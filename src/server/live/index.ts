@@ -26,6 +26,9 @@ export const SESSIONS_TOPIC = "sessions";
  * cannot be sent must not fail the write that caused it (the page's next re-read catches up).
  */
 export async function announce(db: Db, topic: string): Promise<void> {
+  // This instance's watchers (caches) hear it before the write's response leaves: a read on this
+  // instance right after the write never gets a cached answer from before it.
+  buses.get(clientOf(db))?.touched(topic);
   try {
     await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${topic})`);
   } catch (e) {
@@ -72,6 +75,14 @@ type PgliteClient = {
 export type LiveBus = {
   /** Calls `listener` (debounced) whenever `topic` is announced; returns the unsubscribe. */
   subscribe(topic: string, listener: Listener): () => void;
+  /**
+   * Calls `listener` at once (not debounced) at every announcement of `topic` this instance hears,
+   * its own included, and after the LISTEN connection comes back (pings meanwhile were missed): for
+   * caches, which must forget before a subscriber re-reads. Returns the unwatch.
+   */
+  watch(topic: string, listener: Listener): () => void;
+  /** This instance announced `topic`: wakes its watchers now (subscribers wait for the ping). */
+  touched(topic: string): void;
   /** Resolves once this instance is listening (tests wait for it before announcing). */
   ready(): Promise<void>;
   /** Subscribers now, all topics (the bench and the health of the stream limits). */
@@ -110,6 +121,7 @@ function isPglite(client: object): client is PgliteClient {
 
 function createLiveBus(client: object): LiveBus {
   const listeners = new Map<string, Set<Listener>>();
+  const watchers = new Map<string, Set<Listener>>();
   const pending = new Map<string, NodeJS.Timeout>();
   let source: Promise<Source> | null = null;
   let closed = false;
@@ -125,15 +137,48 @@ function createLiveBus(client: object): LiveBus {
     }
   };
   /** A ping: delivered once per LIVE_DEBOUNCE_MS per topic, the first at most that late. */
+  const wake = (topic: string) => {
+    for (const watcher of watchers.get(topic) ?? []) {
+      try {
+        watcher();
+      } catch (e) {
+        console.error("Live lesson: a watcher failed:", e instanceof Error ? e.message : e);
+      }
+    }
+  };
   const heard = (topic: string) => {
-    if (closed || !listeners.has(topic) || pending.has(topic)) return;
+    if (closed) return;
+    wake(topic);
+    if (!listeners.has(topic) || pending.has(topic)) return;
     const timer = setTimeout(() => deliver(topic), LIVE_DEBOUNCE_MS);
     timer.unref();
     pending.set(topic, timer);
   };
   /** After a reconnect: whatever was announced meanwhile was missed, so every topic re-reads. */
   const heardEverything = () => {
-    for (const topic of listeners.keys()) heard(topic);
+    for (const topic of new Set([...listeners.keys(), ...watchers.keys()])) heard(topic);
+  };
+  /** Adds `listener` to `topic`'s set in `map`; the returned function removes it (and `onEmpty`). */
+  const add = (map: Map<string, Set<Listener>>, topic: string, listener: Listener, onEmpty = () => {}) => {
+    if (closed) return () => {};
+    void start().catch((e) =>
+      console.error("Live lesson: could not listen:", e instanceof Error ? e.message : e),
+    );
+    let set = map.get(topic);
+    if (!set) {
+      set = new Set();
+      map.set(topic, set);
+    }
+    set.add(listener);
+    return () => {
+      const now = map.get(topic);
+      if (!now) return;
+      now.delete(listener);
+      if (now.size === 0) {
+        map.delete(topic);
+        onEmpty();
+      }
+    };
   };
 
   const start = () => {
@@ -147,26 +192,16 @@ function createLiveBus(client: object): LiveBus {
 
   return {
     subscribe(topic, listener) {
-      if (closed) return () => {};
-      void start().catch((e) =>
-        console.error("Live lesson: could not listen:", e instanceof Error ? e.message : e),
-      );
-      let set = listeners.get(topic);
-      if (!set) {
-        set = new Set();
-        listeners.set(topic, set);
-      }
-      set.add(listener);
-      return () => {
-        const now = listeners.get(topic);
-        if (!now) return;
-        now.delete(listener);
-        if (now.size === 0) {
-          listeners.delete(topic);
-          clearTimeout(pending.get(topic));
-          pending.delete(topic);
-        }
-      };
+      return add(listeners, topic, listener, () => {
+        clearTimeout(pending.get(topic));
+        pending.delete(topic);
+      });
+    },
+    watch(topic, listener) {
+      return add(watchers, topic, listener);
+    },
+    touched(topic) {
+      if (!closed) wake(topic);
     },
     async ready() {
       const s = await start();
@@ -182,6 +217,7 @@ function createLiveBus(client: object): LiveBus {
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
       listeners.clear();
+      watchers.clear();
       if (source) await (await source.catch(() => null))?.close();
     },
   };

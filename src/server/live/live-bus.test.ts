@@ -45,6 +45,28 @@ describe("the change bus in one process", () => {
     expect(liveBus(database.db).size()).toBe(0);
   });
 
+  it("wakes a topic's watchers at every ping, at once, this instance's own before announce returns", async () => {
+    const bus = liveBus(database.db);
+    let mine = 0;
+    let other = 0;
+    const stopMine = bus.watch("class:watched", () => mine++);
+    const stopOther = bus.watch("class:unwatched", () => other++);
+    await bus.ready();
+    await announce(database.db, "class:watched");
+    expect(mine).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 4; i++) await announce(database.db, "class:watched");
+    await wait(LIVE_DEBOUNCE_MS * 2);
+    // Once by the announcing instance itself and once more if its own NOTIFY comes back: never folded.
+    expect(mine).toBeGreaterThanOrEqual(5);
+    expect(other).toBe(0);
+    stopMine();
+    const before = mine;
+    await announce(database.db, "class:watched");
+    await wait(LIVE_DEBOUNCE_MS);
+    expect(mine).toBe(before);
+    stopOther();
+  });
+
   it("a ping that cannot be sent never throws", async () => {
     await expect(announce(database.db, "x".repeat(9000))).resolves.toBeUndefined();
   });
@@ -84,6 +106,8 @@ if (postgresUrl) {
 
     it("a lost LISTEN connection reconnects, pings every topic once, and hears what follows", async () => {
       const onA = count(a, "class:2");
+      let watched = 0;
+      const unwatch = liveBus(a.db).watch("class:3", () => watched++);
       await liveBus(a.db).ready();
       // An administrator (or a failover) ends A's LISTEN connection.
       await b.db.execute(
@@ -92,6 +116,8 @@ if (postgresUrl) {
       const lost = performance.now();
       while (onA.seen() === 0 && performance.now() - lost < 8_000) await wait(50);
       expect(onA.seen(), "the resync ping after the reconnect").toBe(1);
+      expect(watched, "a watcher (a cache) forgets after the reconnect too").toBe(1);
+      unwatch();
       await announce(b.db, "class:2");
       const sent = performance.now();
       while (onA.seen() === 1 && performance.now() - sent < 5_000) await wait(20);

@@ -1,7 +1,7 @@
 // The live lesson's reads (issue 20; decision "The live lesson"): the class teacher's summary of
-// every student this lesson, built by one statement over activity_events (window functions pick
-// each student's latest events of the work they have open), and one student's current code from
-// their latest full copy on. The stuck rule itself is src/shared/domain/live.ts.
+// every student this lesson, built by one statement of index probes over activity_events (each
+// student's latest events of the work they have open; decision 066), and one student's current
+// code from their latest full copy on. The stuck rule itself is src/shared/domain/live.ts.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { assertOwnsClass, isUuid } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
@@ -21,6 +21,7 @@ import type { LiveStudentView, LiveSummary, LiveTile } from "@/shared/api/live.t
 import { judge, LIVE_RULES, liveOrder, type OutcomeEvent } from "@/shared/domain/live.ts";
 import { sortByName } from "@/shared/domain/names.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
+import { summaryCache } from "./live-summary-cache.ts";
 
 export const LIVE_MESSAGES = {
   studentNotFound: "This student is not in this class.",
@@ -36,13 +37,15 @@ const FULL_COPIES = ["open", "snapshot", "restore"] as const;
 type Row = {
   student_id: string;
   assignment_id: string;
+  /** Which signal this row is: the newest event, change, hand-in, first test result, or a run result. */
+  kind: "newest" | "change" | "submit" | "first" | "outcome";
+  id: number;
   type: string;
   t: number;
   passed: number | null;
   total: number | null;
   error_type: string | null;
   line: number | null;
-  newest: number;
 };
 
 type StudentEvents = {
@@ -57,8 +60,12 @@ type StudentEvents = {
 /**
  * Each student's events this lesson on the work they have open (the picked assignment, or the
  * assignment of their newest event): the newest event, the newest change, the newest hand-in, the
- * first test result and the newest OUTCOMES_KEPT run results. One statement, read through
- * activity_events_live_idx (assignment, time).
+ * first test result and the newest OUTCOMES_KEPT run results. One statement of index probes per
+ * student (decision 066): the newest event of each (student, assignment) and the newest change
+ * through activity_events_history_idx, runs and hand-ins through activity_events_runs_idx. It never
+ * reads the lesson's edits in bulk, so its cost stays the same an hour into a lesson. The newest
+ * rows are picked first and then kept only when they fall in the lesson (`since`): a time filter
+ * inside a probe would walk a student's whole history when nothing of it is this lesson's.
  */
 async function lessonEvents(
   db: Db,
@@ -68,64 +75,93 @@ async function lessonEvents(
   studentId: string | null,
 ): Promise<Map<string, StudentEvents>> {
   if (assignmentIds.length === 0) return new Map();
-  const ids = sql.join(
-    assignmentIds.map((id) => sql`${id}::uuid`),
+  const work = sql.join(
+    assignmentIds.map((id) => sql`(${id}::uuid)`),
     sql`, `,
   );
+  const changes = sql.join(
+    CHANGES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const lessonStart = sql`${since.toISOString()}::timestamptz`;
   const result = (await db.execute(sql`
-    with lesson as (
-      select e.id, e.student_id, e.assignment_id, e.type, e.time, e.payload,
-             first_value(e.assignment_id) over (partition by e.student_id order by e.id desc) as open_assignment
-      from ${activityEvents} e
-      join ${classMembers} m on m.user_id = e.student_id and m.class_id = ${classId}::uuid
-      where e.assignment_id in (${ids}) and e.time > ${since.toISOString()}::timestamptz
-        ${studentId === null ? sql`` : sql`and e.student_id = ${studentId}`}
+    with members as (
+      select m.user_id from ${classMembers} m
+      where m.class_id = ${classId}::uuid ${studentId === null ? sql`` : sql`and m.user_id = ${studentId}`}
     ),
-    ranked as (
-      select l.*,
-             row_number() over (partition by l.student_id order by l.id desc) as newest,
-             row_number() over (partition by l.student_id, l.type in ('tests', 'error') order by l.id desc) as outcome_newest,
-             row_number() over (partition by l.student_id, l.type = 'tests' order by l.id) as tests_first,
-             row_number() over (partition by l.student_id, l.type in ('open', 'edit', 'paste', 'snapshot', 'restore') order by l.id desc) as change_newest,
-             row_number() over (partition by l.student_id, l.type = 'submit' order by l.id desc) as submit_newest
-      from lesson l
-      where l.assignment_id = l.open_assignment
+    work(assignment_id) as (values ${work}),
+    newest as (
+      select distinct on (m.user_id) m.user_id as student_id, w.assignment_id, last.id, last.type, last.time, last.payload
+      from members m
+      cross join work w
+      cross join lateral (
+        select e.id, e.type, e.time, e.payload from ${activityEvents} e
+        where e.assignment_id = w.assignment_id and e.student_id = m.user_id
+        order by e.id desc limit 1
+      ) last
+      where last.time > ${lessonStart}
+      order by m.user_id, last.id desc
+    ),
+    picked as (
+      select n.student_id, n.assignment_id, n.id, 'newest' as kind, n.type, n.time, n.payload from newest n
+      union all
+      select n.student_id, n.assignment_id, c.id, 'change', c.type, c.time, null::jsonb from newest n
+      cross join lateral (
+        select e.id, e.type, e.time from ${activityEvents} e
+        where e.assignment_id = n.assignment_id and e.student_id = n.student_id and e.type in (${changes})
+        order by e.id desc limit 1
+      ) c
+      union all
+      select n.student_id, n.assignment_id, s.id, 'submit', s.type, s.time, null::jsonb from newest n
+      cross join lateral (
+        select e.id, e.type, e.time from ${activityEvents} e
+        where e.assignment_id = n.assignment_id and e.student_id = n.student_id and e.type = 'submit'
+        order by e.id desc limit 1
+      ) s
+      union all
+      select n.student_id, n.assignment_id, f.id, 'first', f.type, f.time, f.payload from newest n
+      cross join lateral (
+        select e.id, e.type, e.time, e.payload from ${activityEvents} e
+        where e.assignment_id = n.assignment_id and e.student_id = n.student_id and e.type = 'tests'
+          and e.time > ${lessonStart}
+        order by e.id limit 1
+      ) f
+      union all
+      select n.student_id, n.assignment_id, o.id, 'outcome', o.type, o.time, o.payload from newest n
+      cross join lateral (
+        select e.id, e.type, e.time, e.payload from ${activityEvents} e
+        where e.assignment_id = n.assignment_id and e.student_id = n.student_id and e.type in ('tests', 'error')
+        order by e.id desc limit ${OUTCOMES_KEPT}
+      ) o
     )
-    select student_id, assignment_id::text as assignment_id, type,
+    select student_id, assignment_id::text as assignment_id, id::float8 as id, kind, type,
            (extract(epoch from time) * 1000)::float8 as t,
            (payload->>'passed')::integer as passed, (payload->>'total')::integer as total,
-           payload->>'errorType' as error_type, (payload->>'line')::integer as line,
-           newest::integer as newest
-    from ranked
-    where newest = 1
-       or (type in ('tests', 'error') and outcome_newest <= ${OUTCOMES_KEPT})
-       or (type = 'tests' and tests_first = 1)
-       or (type in ('open', 'edit', 'paste', 'snapshot', 'restore') and change_newest = 1)
-       or (type = 'submit' and submit_newest = 1)
-    order by student_id, newest desc`)) as unknown as { rows: Row[] };
+           payload->>'errorType' as error_type, (payload->>'line')::integer as line
+    from picked
+    where time > ${lessonStart}
+    order by id`)) as unknown as { rows: Row[] };
 
   const byStudent = new Map<string, StudentEvents>();
   for (const r of result.rows) {
+    if (r.kind !== "newest") continue;
+    byStudent.set(r.student_id, {
+      assignmentId: r.assignment_id,
+      lastEventAt: Number(r.t),
+      lastChangeAt: null,
+      lastSubmitAt: null,
+      outcomes: [],
+      testsAtStart: null,
+    });
+  }
+  for (const r of result.rows) {
+    const s = byStudent.get(r.student_id);
+    if (!s) continue;
     const t = Number(r.t);
-    let s = byStudent.get(r.student_id);
-    if (!s) {
-      s = {
-        assignmentId: r.assignment_id,
-        lastEventAt: t,
-        lastChangeAt: null,
-        lastSubmitAt: null,
-        outcomes: [],
-        testsAtStart: null,
-      };
-      byStudent.set(r.student_id, s);
-    }
-    // Rows come oldest first per student (newest desc), so the last seen is the newest.
-    s.lastEventAt = Math.max(s.lastEventAt, t);
-    if ((CHANGES as readonly string[]).includes(r.type)) s.lastChangeAt = Math.max(s.lastChangeAt ?? 0, t);
-    if (r.type === "submit") s.lastSubmitAt = Math.max(s.lastSubmitAt ?? 0, t);
-    if (r.type === "tests" && s.testsAtStart === null)
-      s.testsAtStart = { passed: r.passed ?? 0, total: r.total ?? 0 };
-    if (r.type === "tests" || r.type === "error")
+    if (r.kind === "change") s.lastChangeAt = t;
+    else if (r.kind === "submit") s.lastSubmitAt = t;
+    else if (r.kind === "first") s.testsAtStart = { passed: r.passed ?? 0, total: r.total ?? 0 };
+    else if (r.kind === "outcome")
       s.outcomes.push(
         r.type === "tests"
           ? { at: t, type: "tests", passed: r.passed ?? 0, total: r.total ?? 0 }
@@ -206,19 +242,28 @@ async function buildTiles(
   );
 }
 
-async function classWork(db: Db, me: SessionUser, classId: string, assignmentId: string | undefined) {
-  const cls = await assertOwnsClass(db, me, classId);
+/** The class's assignments, oldest first; 404 when `assignmentId` is not one of them. */
+async function workOf(db: Db, classId: string, assignmentId: string | undefined) {
   const work = await db
     .select({ id: assignments.id, name: assignments.name })
     .from(assignments)
-    .where(eq(assignments.classId, cls.id))
+    .where(eq(assignments.classId, classId))
     .orderBy(asc(assignments.createdAt), asc(assignments.id));
   if (assignmentId !== undefined && !work.some((a) => a.id === assignmentId))
     throw notFound(ASSIGNMENT_MESSAGES.notFound);
-  return { cls, work };
+  return work;
 }
 
-/** The class teacher's live summary (404 for anyone else's class; the route refuses non-teachers). */
+async function classWork(db: Db, me: SessionUser, classId: string, assignmentId: string | undefined) {
+  const cls = await assertOwnsClass(db, me, classId);
+  return { cls, work: await workOf(db, cls.id, assignmentId) };
+}
+
+/**
+ * The class teacher's live summary (404 for anyone else's class; the route refuses non-teachers).
+ * Whose class it is is read on every request; the summary itself is shared by every reader of the
+ * class on this instance while nothing has been announced (live-summary-cache.ts, decision 066).
+ */
 export async function liveSummary(
   db: Db,
   me: SessionUser,
@@ -226,15 +271,23 @@ export async function liveSummary(
   assignmentId: string | undefined,
   now: Date,
 ): Promise<LiveSummary> {
-  const { cls, work } = await classWork(db, me, classId, assignmentId);
-  return {
-    classId: cls.id,
-    className: cls.name,
-    assignmentId: assignmentId ?? null,
-    assignments: work,
-    generatedAt: now.toISOString(),
-    tiles: await buildTiles(db, cls.id, work, assignmentId ?? null, now, null),
-  };
+  const cls = await assertOwnsClass(db, me, classId);
+  const shared = await summaryCache<Omit<LiveSummary, "className">>(db).read(
+    cls.id,
+    assignmentId ?? "",
+    now.getTime(),
+    async () => {
+      const work = await workOf(db, cls.id, assignmentId);
+      return {
+        classId: cls.id,
+        assignmentId: assignmentId ?? null,
+        assignments: work,
+        generatedAt: now.toISOString(),
+        tiles: await buildTiles(db, cls.id, work, assignmentId ?? null, now, null),
+      };
+    },
+  );
+  return { ...shared, className: cls.name };
 }
 
 /**

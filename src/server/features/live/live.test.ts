@@ -158,6 +158,7 @@ describe("GET /api/classes/:id/live: who needs the teacher now", () => {
     await t.db.execute(sql`insert into help_requests (class_id, assignment_id, student_id, status, created_at)
       values (${cls.id}::uuid, ${a.id}::uuid, ${al.id}, 'open', '2026-11-25T10:14:00Z'),
              (${cls.id}::uuid, ${a.id}::uuid, ${wes.id}, 'answered', '2026-11-25T10:10:00Z')`);
+    await announce(t.db, classTopic(cls.id)); // as the help routes do after a request changes
     const s = await summary(`?assignmentId=${a.id}`);
     expect(s.tiles[0]).toMatchObject({
       name: "Al Away",
