@@ -138,9 +138,9 @@ def _num(value, name):
 
 
 def _r(value):
-    """Coordinates are kept to 1/100 of a pixel: 99.99999999999997 is 100 in the record."""
-    value = round(value, 2)
-    return 0.0 if value == 0 else value
+    """Coordinates are recorded to 1/100 of a pixel: 99.99999999999997 is 100 in the record.
+    (Faster than round(value, 2), and a drawing needs no more.)"""
+    return int(value * 100 + (0.5 if value >= 0 else -0.5)) / 100
 
 
 class Vec2D(tuple):
@@ -169,7 +169,7 @@ class Vec2D(tuple):
         return Vec2D(-self[0], -self[1])
 
     def __abs__(self):
-        return math.hypot(self[0], self[1])
+        return (self[0] ** 2 + self[1] ** 2) ** 0.5
 
     def rotate(self, angle):
         perp = Vec2D(-self[1], self[0])
@@ -391,8 +391,10 @@ class Turtle:
         self.screen = Screen()
         self._id = len(self.screen._turtles)
         self.screen._turtles.append(self)
-        self._position = Vec2D(0.0, 0.0)
-        self._orient = Vec2D(1.0, 0.0)
+        # Position and orientation as plain numbers (Vec2D only for what a program reads): the
+        # same arithmetic as the standard module's vectors, in the same order, so the same floats.
+        self._x, self._y = 0.0, 0.0
+        self._ox, self._oy = 1.0, 0.0
         self._down = True
         self._width = 1.0
         self._pen = "black"
@@ -414,16 +416,16 @@ class Turtle:
         pen, fill = _hex(self._pen) or "#000000", _hex(self._fill) or "#ffffff"
         _recording.add(["turtle", self._id, self._shown, self._shape, pen, fill, self._width])
 
-    def _goto(self, end, animate=True):
-        """Moves in a straight line to `end` (a Vec2D), drawing if the pen is down. Animated as
+    def _goto(self, end_x, end_y, animate=True):
+        """Moves in a straight line to (end_x, end_y), drawing if the pen is down. Animated as
         the standard module animates it: 1 + distance / (3 * 1.1**speed * speed) screen steps."""
-        start = self._position
         ms = 0
-        if animate and self._animated():
-            hops = 1 + int(abs(end - start) / (3 * (1.1**self._speed) * self._speed))
+        if animate and self._speed != 0 and self._animated():
+            distance = ((end_x - self._x) ** 2 + (end_y - self._y) ** 2) ** 0.5
+            hops = 1 + int(distance / (3 * (1.1**self._speed) * self._speed))
             ms = hops * self.screen._delay
-        self._position = end
-        x1, y1, x, y = _r(start[0]), _r(start[1]), _r(end[0]), _r(end[1])
+        x1, y1, x, y = _r(self._x), _r(self._y), _r(end_x), _r(end_y)
+        self._x, self._y = end_x, end_y
         if self._fill_path is not None:
             self._fill_path.append((x, y))
         if self._down and self._pen != "":
@@ -433,7 +435,7 @@ class Turtle:
         _recording.add(command, animated=ms > 0)
 
     def _go(self, distance):
-        self._goto(self._position + self._orient * distance)
+        self._goto(self._x + self._ox * distance, self._y + self._oy * distance)
 
     def _rotate(self, angle, animate=True):
         """Turns by `angle` in the program's unit (left is positive)."""
@@ -441,17 +443,21 @@ class Turtle:
         ms = 0
         if animate and self._animated() and self._shown:
             ms = (1 + int(abs(angle) / (3.0 * self._speed))) * self.screen._delay
-        self._orient = self._orient.rotate(angle)
-        _recording.add(["turn", self._id, _r(self._heading_degrees()), ms], animated=ms > 0)
+        # Vec2D.rotate's arithmetic
+        rad = math.radians(angle)
+        c, s = math.cos(rad), math.sin(rad)
+        ox, oy = self._ox, self._oy
+        self._ox, self._oy = ox * c + -oy * s, oy * c + ox * s
+        heading = math.atan2(self._oy, self._ox) * 180.0 / math.pi % 360.0
+        _recording.add(["turn", self._id, _r(heading) % 360.0, ms], animated=ms > 0)
 
     def _heading_degrees(self):
-        x, y = self._orient
-        return round(math.atan2(y, x) * 180.0 / math.pi, 10) % 360.0
+        return round(math.atan2(self._oy, self._ox) * 180.0 / math.pi, 10) % 360.0
 
     def _point(self, x, y, what):
         if y is None:
             if isinstance(x, Turtle):
-                return x._position
+                return x.position()
             if not (isinstance(x, (tuple, list)) and len(x) == 2):
                 raise TurtleGraphicsError(f"{what} needs x and y, or a position (x, y)")
             x, y = x
@@ -479,15 +485,15 @@ class Turtle:
     rt = right
 
     def goto(self, x, y=None):
-        self._goto(self._point(x, y, "goto"))
+        self._goto(*self._point(x, y, "goto"))
 
     setpos = setposition = goto
 
     def setx(self, x):
-        self._goto(Vec2D(_num(x, "x"), self._position[1]))
+        self._goto(_num(x, "x"), self._y)
 
     def sety(self, y):
-        self._goto(Vec2D(self._position[0], _num(y, "y")))
+        self._goto(self._x, _num(y, "y"))
 
     def setheading(self, to_angle):
         angle = _num(to_angle, "to_angle") - self.heading()
@@ -529,12 +535,12 @@ class Turtle:
             size = None
         diameter = max(self._width + 4, self._width * 2) if size is None else _num(size, "size")
         colour = _hex(self._pen if not color else self.screen._colour(color))
-        x, y = self._position
+        x, y = self._x, self._y
         if colour:
             _recording.add(["dot", self._id, _r(x), _r(y), _r(max(1.0, diameter)), colour])
 
     def stamp(self):
-        x, y = self._position
+        x, y = self._x, self._y
         heading = _r(self._heading_degrees())
         pen, fill = _hex(self._pen) or "#000000", _hex(self._fill) or "#ffffff"
         _recording.add(["stamp", self._id, _r(x), _r(y), heading, self._shape, pen, fill])
@@ -548,11 +554,11 @@ class Turtle:
             font = [str(family)[:50], int(size), str(style[0]) if style else "normal"]
         except (TypeError, ValueError):
             raise TurtleGraphicsError("font must be (name, size, style), e.g. ('Arial', 12, 'normal')") from None
-        x, y = self._position
+        x, y = self._x, self._y
         _recording.add(["text", self._id, _r(x), _r(y), text, align, font, _hex(self._pen) or "#000000"])
         if move:
             # About as wide as the text is drawn (the standard module measures it on its canvas).
-            self._goto(Vec2D(x + len(text) * font[1] * 0.6, y), animate=False)
+            self._goto(x + len(text) * font[1] * 0.6, y, animate=False)
 
     # Pen -------------------------------------------------------------------------------------
     def penup(self):
@@ -599,7 +605,7 @@ class Turtle:
         self._look()
 
     def begin_fill(self):
-        x, y = self._position
+        x, y = self._x, self._y
         self._fill_path = [(_r(x), _r(y))]
         # The fill goes under what is drawn from here on (the page draws those lines over it).
         self._fill_since = _recording.count
@@ -662,33 +668,33 @@ class Turtle:
 
     # State -----------------------------------------------------------------------------------
     def position(self):
-        return self._position
+        return Vec2D(self._x, self._y)
 
     pos = position
 
     def xcor(self):
-        return self._position[0]
+        return self._x
 
     def ycor(self):
-        return self._position[1]
+        return self._y
 
     def heading(self):
         return self._heading_degrees() / self._degrees_per_unit
 
     def towards(self, x, y=None):
-        x, y = self._point(x, y, "towards") - self._position
+        x, y = self._point(x, y, "towards") - self.position()
         result = round(math.atan2(y, x) * 180.0 / math.pi, 10) % 360.0
         return (result / self._degrees_per_unit) % self._fullcircle
 
     def distance(self, x, y=None):
-        return abs(self._point(x, y, "distance") - self._position)
+        return abs(self._point(x, y, "distance") - self.position())
 
     def clear(self):
         _recording.add(["clear", self._id])
 
     def reset(self):
         self.clear()
-        self._position, self._orient = Vec2D(0.0, 0.0), Vec2D(1.0, 0.0)
+        self._x, self._y, self._ox, self._oy = 0.0, 0.0, 1.0, 0.0
         self._down, self._width, self._pen, self._fill = True, 1.0, "black", "black"
         self._fill_path = None
         _recording.add(["move", self._id, 0.0, 0.0, 0.0, 0.0, 0])
@@ -711,9 +717,9 @@ class Turtle:
         twin._down, twin._width, twin._pen, twin._fill = self._down, self._width, self._pen, self._fill
         twin._speed, twin._fullcircle, twin._degrees_per_unit = self._speed, self._fullcircle, self._degrees_per_unit
         down, twin._down = twin._down, False
-        twin._goto(self._position, animate=False)
+        twin._goto(self._x, self._y, animate=False)
         twin._down = down
-        twin._orient = self._orient
+        twin._ox, twin._oy = self._ox, self._oy
         twin._rotate(0, animate=False)
         twin._look()
         return twin
