@@ -159,12 +159,22 @@ const VISITS: Record<string, Visit> = {
     who: "teacher",
     url: () => "/teacher/assignments",
     ready: heading("Assignments"),
-    dialogs: [{ name: "New Assignment", open: openButton("New Assignment", "New Assignment") }],
+    dialogs: [
+      { name: "New Assignment", open: openButton("New Assignment", "New Assignment") },
+      // Its preview step, with a real-shaped bank, is checked at both widths in interchange.spec.ts.
+      {
+        name: "Import from CodeRunner",
+        open: openButton("Import from CodeRunner", "Import from CodeRunner"),
+      },
+    ],
   },
   "/teacher/assignments/:assignmentId": {
     who: "teacher",
     url: (w) => `/teacher/assignments/${w.assignmentId}`,
     ready: heading("Echo"),
+    dialogs: [
+      { name: "Import tests", open: openButton("Import tests", "Import tests from GitHub Classroom") },
+    ],
   },
   // One hand-in in this world: the report's "nothing to compare yet" state (similarity.spec.ts
   // checks the full report and the side-by-side view with axe).
@@ -234,7 +244,13 @@ const VISITS: Record<string, Visit> = {
     who: "admin",
     url: () => "/admin",
     ready: heading("Admin Dashboard"),
-    dialogs: [{ name: "Import Exercises", open: openButton("Import Exercises", "Import Exercises") }],
+    dialogs: [
+      { name: "Import Exercises", open: openButton("Import Exercises", "Import Exercises") },
+      {
+        name: "Import from CodeRunner",
+        open: openButton("Import from CodeRunner", "Import from CodeRunner"),
+      },
+    ],
   },
   "/admin/settings": { who: "admin", url: () => "/admin/settings", ready: heading("Settings") },
   "/test": { who: "admin", url: () => "/test", ready: heading("Classes overview") },

@@ -1,13 +1,14 @@
-// Exercises: Import Exercises, Add Exercise, and the library with inline edit and delete. An
+// Exercises: Import Exercises (JSON, or CodeRunner's Moodle XML), Add Exercise, and the library with inline edit and delete. An
 // exercise whose solution failed its own tests in a Check here is flagged until it passes one.
-import { AlertTriangle, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { AlertTriangle, FileDown, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useCreateExercise, useDeleteExercise, useUpdateExercise } from "@/client/api/admin.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
-import { Button } from "@/client/components/ui/button.tsx";
+import { Button, buttonClass } from "@/client/components/ui/button.tsx";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { SelectField } from "@/client/components/ui/select-field.tsx";
+import { CodeRunnerImportDialog, exerciseCodeRunnerUrl } from "@/client/features/interchange/index.ts";
 import { type AdminCategory, type AdminExercise, EXERCISE_MESSAGES } from "@/shared/api/exercises.ts";
 import { ExerciseEditor } from "./exercise-editor.tsx";
 import { emptyExerciseForm, formFromExercise } from "./exercise-form.ts";
@@ -58,6 +59,7 @@ export function ExercisesTab({
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <ImportDialog />
+        <CodeRunnerImportDialog target="exercise" />
         <Button
           onClick={() => {
             setNotice(null);
@@ -257,6 +259,15 @@ function ExerciseRow({
           <Pencil className="size-4" aria-hidden />
           Edit
         </Button>
+        <a
+          href={exerciseCodeRunnerUrl(e.id)}
+          download
+          className={buttonClass("secondary", "sm")}
+          aria-label={`Export ${e.title} to CodeRunner (Moodle XML)`}
+        >
+          <FileDown className="size-4" aria-hidden />
+          Export
+        </a>
         <Button
           variant="secondary"
           size="sm"

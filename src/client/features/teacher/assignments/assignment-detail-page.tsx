@@ -1,6 +1,16 @@
 // One assignment as its teacher sees it (spec 02 §2): stats, insights, Student Progress, the
 // task itself, and an 'Edit Assignment' toggle with the spec's success and failure alerts.
-import { ArrowLeft, BarChart3, Download, FileCheck2, Pencil, Percent, ScanSearch, Users } from "lucide-react";
+import {
+  ArrowLeft,
+  BarChart3,
+  Download,
+  FileCheck2,
+  FileDown,
+  Pencil,
+  Percent,
+  ScanSearch,
+  Users,
+} from "lucide-react";
 import { useState } from "react";
 import { useLocation, useParams } from "react-router";
 import {
@@ -16,6 +26,7 @@ import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
 import { StatCard } from "@/client/components/ui/stat-card.tsx";
+import { assignmentCodeRunnerUrl, ClassroomTestsDialog } from "@/client/features/interchange/index.ts";
 import { dueDateLabel } from "@/client/features/teacher/due-dates.ts";
 import { insightsHref } from "@/client/features/teacher/insights/insights-url.ts";
 import { languageLabel } from "@/client/features/teacher/languages.ts";
@@ -43,6 +54,7 @@ export function AssignmentDetailPage() {
   const progress = useAssignmentProgress(assignmentId);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [testsAdded, setTestsAdded] = useState<number | null>(null);
   const justCreated = (location.state as { created?: boolean } | null)?.created === true;
 
   if (assignment.isPending) {
@@ -103,6 +115,12 @@ export function AssignmentDetailPage() {
                 Download CSV
                 <span className="sr-only"> of grades for {a.name}</span>
               </a>
+              <a href={assignmentCodeRunnerUrl(a.id)} download className={buttonClass("secondary")}>
+                <FileDown className="size-4" aria-hidden />
+                Export to CodeRunner
+                <span className="sr-only"> (Moodle XML) {a.name}</span>
+              </a>
+              {!editing && <ClassroomTestsDialog assignmentId={a.id} onAdded={setTestsAdded} />}
               <Button
                 variant={editing ? "primary" : "secondary"}
                 aria-pressed={editing}
@@ -119,6 +137,12 @@ export function AssignmentDetailPage() {
           }
         />
         {saved && <Alert tone="success">{ASSIGNMENT_MESSAGES.updated}</Alert>}
+        {testsAdded !== null && (
+          <Alert tone="success">
+            Added {testsAdded} {testsAdded === 1 ? "test" : "tests"} from GitHub Classroom after this
+            assignment's own.
+          </Alert>
+        )}
         {justCreated && !saved && (
           <Alert tone="success">
             Assignment created. Students in {a.class.name} can now see it under Assignments.
@@ -138,7 +162,9 @@ export function AssignmentDetailPage() {
         )}
       </section>
 
-      {editing ? (
+      {/* Editing happens here, where the teacher pressed Edit; otherwise who has done what comes
+          before the assignment's own text and tests (issue 19 item 4: the table was last). */}
+      {editing && (
         <AssignmentEditForm
           assignment={a}
           onCancel={() => setEditing(false)}
@@ -148,8 +174,6 @@ export function AssignmentDetailPage() {
             window.scrollTo({ top: 0, behavior: "smooth" });
           }}
         />
-      ) : (
-        <AssignmentSummary assignment={a} />
       )}
 
       {progress.isPending ? (
@@ -161,13 +185,15 @@ export function AssignmentDetailPage() {
         <QueryError what="student progress" error={progress.error} onRetry={() => progress.refetch()} />
       ) : (
         <>
-          <AssignmentInsightsPanel progress={progress.data} />
           <Card className="p-5">
             <h3 className="mb-3 text-lg font-semibold">Student Progress</h3>
             <StudentProgressTable assignmentId={a.id} rows={progress.data.students} />
           </Card>
+          <AssignmentInsightsPanel progress={progress.data} />
         </>
       )}
+
+      {!editing && <AssignmentSummary assignment={a} />}
     </div>
   );
 }

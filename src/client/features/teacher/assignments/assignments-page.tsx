@@ -7,6 +7,7 @@ import { Button } from "@/client/components/ui/button.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
+import { CodeRunnerImportDialog } from "@/client/features/interchange/index.ts";
 import { AssignmentCard } from "./assignment-card.tsx";
 import { NewAssignmentDialog } from "./new-assignment-dialog.tsx";
 
@@ -31,10 +32,13 @@ export function AssignmentsPage() {
         title="Assignments"
         subtitle="Programming tasks you have set, and how many students have handed them in."
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus className="size-4" aria-hidden />
-            New Assignment
-          </Button>
+          <>
+            <CodeRunnerImportDialog target="assignment" />
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="size-4" aria-hidden />
+              New Assignment
+            </Button>
+          </>
         }
       />
       {assignments.isPending ? (
