@@ -1,10 +1,12 @@
 import {
+  Archive,
   BarChart3,
   BookOpen,
   ClipboardList,
   Code2,
   GraduationCap,
   LayoutDashboard,
+  ScrollText,
   Settings,
   Users,
 } from "lucide-react";
@@ -37,6 +39,8 @@ const teacherNav: NavItem[] = [
 const adminNav: NavItem[] = [
   { to: "/admin", label: "Exercise Library", icon: BookOpen },
   { to: "/test", label: "Classes Overview", icon: Users },
+  { to: "/admin/retention", label: "Data retention", icon: Archive },
+  { to: "/admin/audit", label: "Audit log", icon: ScrollText },
   { to: "/admin/settings", label: "Settings", icon: GraduationCap },
 ];
 

@@ -11,10 +11,14 @@ const ClassesOverviewPage = lazyPage(
   () => import("@/client/features/admin/classes-overview-page.tsx"),
   "ClassesOverviewPage",
 );
+const RetentionPage = lazyPage(() => import("@/client/features/admin/retention-page.tsx"), "RetentionPage");
+const AuditLogPage = lazyPage(() => import("@/client/features/admin/audit-log-page.tsx"), "AuditLogPage");
 const SettingsPage = lazyPage(() => import("@/client/features/settings/settings-page.tsx"), "SettingsPage");
 
 export const adminRoutes: RouteObject[] = [
   { index: true, element: <AdminDashboardPage /> },
+  { path: "retention", element: <RetentionPage /> },
+  { path: "audit", element: <AuditLogPage /> },
   { path: "settings", element: <SettingsPage /> },
   { path: "*", element: <Navigate to="/admin" replace /> },
 ];

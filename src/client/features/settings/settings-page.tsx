@@ -14,6 +14,7 @@ import { authClient } from "@/client/lib/auth-client.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { isValidEmail, validateName } from "@/shared/domain/auth-rules.ts";
 import { DeleteAccountCard } from "./delete-account-card.tsx";
+import { EmailVisibilityCard } from "./email-visibility-card.tsx";
 import { settingsLoadError, useFreshAccountRead } from "./load-error.ts";
 import { MyDataCard } from "./my-data-card.tsx";
 import { SettingsSection } from "./settings-section.tsx";
@@ -229,6 +230,7 @@ export function SettingsPage() {
         </div>
       </Card>
 
+      {user.role === "teacher" && <EmailVisibilityCard />}
       <MyDataCard />
       <SignOutEverywhereCard />
       <DeleteAccountCard email={user.email} role={user.role} />

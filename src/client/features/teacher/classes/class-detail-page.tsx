@@ -9,6 +9,7 @@ import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
 import { hasErrorCode } from "@/client/lib/api.ts";
+import { TransferClassCard } from "../transfers/transfer-class-card.tsx";
 import { ClassCode } from "./class-code.tsx";
 import { DeleteClassButton } from "./delete-class-button.tsx";
 import { RemoveStudentButton } from "./remove-student-button.tsx";
@@ -84,6 +85,7 @@ export function ClassDetailPage() {
         <h3 className="mb-2 text-lg font-semibold">Students ({c.members.length})</h3>
         <StudentList members={c.members} action={(m) => <RemoveStudentButton klass={c} student={m} />} />
       </Card>
+      <TransferClassCard classId={c.id} className={c.name} />
     </div>
   );
 }

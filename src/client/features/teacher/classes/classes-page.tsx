@@ -6,6 +6,7 @@ import { Button } from "@/client/components/ui/button.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
+import { ClassOffers } from "../transfers/class-offers.tsx";
 import { ClassCard } from "./class-card.tsx";
 import { CreateClassDialog } from "./create-class-dialog.tsx";
 
@@ -24,6 +25,7 @@ export function ClassesPage() {
           </Button>
         }
       />
+      <ClassOffers />
       {classes.isPending ? (
         <SkeletonList rows={2} className="h-40" />
       ) : classes.isError ? (

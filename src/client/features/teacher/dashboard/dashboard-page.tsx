@@ -12,6 +12,7 @@ import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
 import { StatCard } from "@/client/components/ui/stat-card.tsx";
 import { dueDateLabel } from "@/client/features/teacher/due-dates.ts";
 import { languageLabel } from "@/client/features/teacher/languages.ts";
+import { ClassOffers } from "@/client/features/teacher/transfers/class-offers.tsx";
 import { lateHandInsText } from "@/shared/domain/late-work.ts";
 
 export function TeacherDashboardPage() {
@@ -21,6 +22,7 @@ export function TeacherDashboardPage() {
   return (
     <div className="space-y-6">
       <PageHeading title="Dashboard" subtitle="Your classes and assignments at a glance." />
+      <ClassOffers />
       {dashboard.isError && (
         <QueryError what="your dashboard" error={dashboard.error} onRetry={() => dashboard.refetch()} />
       )}
