@@ -28,9 +28,9 @@ const stale = () => !fs.existsSync(built) || fs.statSync(built).mtimeMs < source
 if (stale()) buildClient();
 
 /**
- * Builds into a folder of its own, then swaps it in, one build at a time (a lock folder): several
+ * Builds into a folder of its own, then copies it in, one build at a time (a lock folder): several
  * servers started at once from one checkout (parallel browser runs) must never serve, or delete,
- * a half-written build.
+ * a half-written build, nor the chunks of the build a page already open came from.
  */
 function buildClient() {
   const lock = path.join(root, "dist/.build-lock");
@@ -64,10 +64,17 @@ function buildClient() {
       throw new Error("the web app did not build");
     }
     const current = path.join(root, "dist/client");
-    const old = path.join(root, `dist/client.old-${process.pid}`);
-    if (fs.existsSync(current)) fs.renameSync(current, old);
-    fs.renameSync(out, current);
-    fs.rmSync(old, { recursive: true, force: true });
+    if (!fs.existsSync(current)) fs.renameSync(out, current);
+    else {
+      // Into the folder a running server may be serving from: the new hashed assets beside the
+      // old ones (a page already open still finds the chunks it loads later), index.html last.
+      for (const entry of fs.readdirSync(out)) {
+        if (entry !== "index.html")
+          fs.cpSync(path.join(out, entry), path.join(current, entry), { recursive: true });
+      }
+      fs.copyFileSync(path.join(out, "index.html"), path.join(current, "index.html"));
+      fs.rmSync(out, { recursive: true, force: true });
+    }
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
 // The teacher's side of the classroom loop in a real browser: sign up as a teacher, create a
 // class and see its code, set a custom assignment with a hidden test case, edit it, find it on
 // the dashboard; the premade flow that fills in the custom form; grading a student's work.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { ASSIGNMENT_MESSAGES } from "../../src/shared/api/assignments.ts";
 import { CLASS_MESSAGES } from "../../src/shared/api/classes.ts";
 import type { ExerciseDetail, ExerciseList } from "../../src/shared/api/exercises.ts";
@@ -260,6 +260,12 @@ test("teacher grades a student's submission: Awaiting Grade → Graded 82.5 with
     data: { code: "n = int(input())\nprint(n * 2)", final: true },
   });
   expect(submitted.ok(), await submitted.text()).toBe(true);
+  // A later test run (failing): it must not push the hand-in and its Add Grade down the page.
+  const laterRun = await student.request.post(`/api/assignments/${assignment.id}/submissions`, {
+    headers,
+    data: { code: "print('not yet')", final: false },
+  });
+  expect(laterRun.ok(), await laterRun.text()).toBe(true);
   await studentContext.close();
 
   await page.getByRole("link", { name: "Dashboard" }).click();
@@ -270,10 +276,21 @@ test("teacher grades a student's submission: Awaiting Grade → Graded 82.5 with
   await expect(page.getByRole("group", { name: "Avg. Pass Rate" })).toContainText("100%");
   const row = page.getByRole("row", { name: /Sam Student/ });
   await expect(row).toContainText("Awaiting Grade");
+  // Who has done what comes before the assignment's own text and tests (issue 19 item 4).
+  const y = async (l: Locator) => (await l.boundingBox())!.y;
+  expect(await y(page.getByRole("heading", { name: "Student Progress" }))).toBeLessThan(
+    await y(page.getByRole("heading", { name: /^Test Cases/ })),
+  );
   await row.getByRole("link", { name: "Grade Submission" }).click();
 
   await expect(page.getByRole("heading", { name: "Submissions by Sam Student" })).toBeVisible();
   const submission = page.getByRole("article", { name: "Submission #1" });
+  // The hand-in to grade comes first, above the newer test run, with Add Grade above its tests.
+  await expect(page.getByRole("article").first()).toHaveAccessibleName("Submission #1");
+  await expect(page.getByRole("article").nth(1)).toHaveAccessibleName("Submission #2");
+  expect(await y(submission.getByRole("button", { name: "Add Grade" }))).toBeLessThan(
+    await y(submission.getByRole("heading", { name: "Test Results" })),
+  );
   await expect(submission).toContainText("passed 2 of 2");
   await expect(submission).toContainText("print(n * 2)");
   await expect(submission.getByRole("listitem").filter({ hasText: "Doubles 0" })).toContainText("Hidden");

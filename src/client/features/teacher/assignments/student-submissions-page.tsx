@@ -1,6 +1,7 @@
 // A student's submissions on an assignment, newest first, numbered from the oldest (#1), with
 // grading on each final submission, Replay of the work as it happened and its paste evidence.
 import { ArrowLeft, History } from "lucide-react";
+import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { usePasteEvidence } from "@/client/api/activity.ts";
 import { useAssignmentProgress, useTeacherAssignment } from "@/client/api/assignments.ts";
@@ -11,6 +12,7 @@ import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
+import type { Submission } from "@/shared/api/assignments.ts";
 import { formatLateness } from "@/shared/domain/late-work.ts";
 import { formatGrade, PROGRESS_LABELS, PROGRESS_TONES } from "@/shared/domain/progress.ts";
 import { pasteBadgeText } from "@/shared/domain/replay.ts";
@@ -78,22 +80,65 @@ export function StudentSubmissionsPage() {
           This student has not submitted anything for this assignment yet.
         </p>
       ) : (
-        <ol className="space-y-4">
-          {submissions.data.map((s, i) => (
-            <li key={s.id}>
-              <SubmissionCard
-                submission={s}
-                number={submissionNumber(i, submissions.data.length)}
-                newest={i === 0}
-                latestFinal={s.id === latestFinalId}
-                dueDate={assignment.data?.dueDate ?? null}
-                expectedOutputs={expectedOutputs}
-                pastes={s.isFinal ? pastes : null}
-                replayHref={s.isFinal ? `${replayHref}?handIn=${encodeURIComponent(s.id)}` : null}
-              />
-            </li>
-          ))}
-        </ol>
+        <SubmissionList
+          submissions={submissions.data}
+          latestFinalId={latestFinalId}
+          card={(s, i) => (
+            <SubmissionCard
+              submission={s}
+              number={submissionNumber(i, submissions.data.length)}
+              newest={i === 0}
+              latestFinal={s.id === latestFinalId}
+              dueDate={assignment.data?.dueDate ?? null}
+              expectedOutputs={expectedOutputs}
+              pastes={s.isFinal ? pastes : null}
+              replayHref={s.isFinal ? `${replayHref}?handIn=${encodeURIComponent(s.id)}` : null}
+            />
+          )}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The hand-in that counts (the one the teacher grades) first, then everything else newest first:
+ * test runs made after it must not push it, and Add Grade, down the page (issue 19 item 4).
+ * `card` gets each submission with its index in the newest-first list (for its number).
+ */
+function SubmissionList({
+  submissions,
+  latestFinalId,
+  card,
+}: {
+  submissions: Submission[];
+  latestFinalId: string | undefined;
+  card: (s: Submission, index: number) => ReactNode;
+}) {
+  const indexed = submissions.map((s, i) => ({ s, i }));
+  const counts = indexed.find(({ s }) => s.id === latestFinalId);
+  const others = indexed.filter(({ s }) => s.id !== latestFinalId);
+  return (
+    <div className="space-y-6">
+      {counts && (
+        <section aria-labelledby="counting-hand-in" className="space-y-3">
+          <h2 id="counting-hand-in" className="text-lg font-semibold text-slate-900">
+            The hand-in to grade
+          </h2>
+          {card(counts.s, counts.i)}
+        </section>
+      )}
+      {others.length > 0 && (
+        <section aria-labelledby="other-submissions" className="space-y-3">
+          <h2 id="other-submissions" className="text-lg font-semibold text-slate-900">
+            {counts ? "Other submissions, newest first" : "Submissions, newest first"}
+          </h2>
+          <ol className="space-y-4">
+            {others.map(({ s, i }) => (
+              <li key={s.id}>{card(s, i)}</li>
+            ))}
+          </ol>
+        </section>
       )}
     </div>
   );

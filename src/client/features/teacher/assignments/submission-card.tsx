@@ -72,6 +72,10 @@ export function SubmissionCard({
           </div>
         </header>
 
+        {/* Grading first: a hand-in's every test output below must not push Add Grade off screen
+            (issue 19 item 4). */}
+        {s.isFinal && <TeacherGrading submission={s} />}
+
         <section>
           <h4 className="mb-1 text-sm font-medium text-slate-700">Code</h4>
           {/* A hand-in takes line comments (issue 20); a test run's code is shown as it was. */}
@@ -100,8 +104,6 @@ export function SubmissionCard({
             </ol>
           )}
         </section>
-
-        {s.isFinal && <TeacherGrading submission={s} />}
       </article>
     </Card>
   );
