@@ -108,7 +108,7 @@ export function convertQuestion(q: RawQuestion, number: number, target: ImportTa
       `${plural(text.images, "image")} in the question text ${text.images === 1 ? "is" : "are"} not carried.`,
     );
   if (name.length > EXERCISE_LIMITS.title) problems.push(tooLong("name", EXERCISE_LIMITS.title));
-  if (text.text.length > EXERCISE_LIMITS.description)
+  if (text.tooLong || text.text.length > EXERCISE_LIMITS.description)
     problems.push(tooLong("question text", EXERCISE_LIMITS.description));
   if (q.answerPreload.length > EXERCISE_LIMITS.code)
     problems.push(tooLong("starter code", EXERCISE_LIMITS.code));

@@ -24,6 +24,7 @@ import {
   type TestUser,
 } from "../../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { escapeXml } from "./coderunner-export.ts";
 import { parseXmlDocument, readMoodleXml } from "./moodle-xml.ts";
 
 const fixture = (name: string) =>
@@ -316,6 +317,27 @@ describe("hostile and broken files", () => {
     expect(m.problems).toEqual(["It has 51 tests that can be carried; PyClass takes at most 50."]);
   });
 
+  it("reads HTML nested thousands deep without failing, and refuses a question text too long to convert", async () => {
+    const withText = (html: string) =>
+      quiz(
+        question("Text", testcase("1", "1")).replace(
+          "&lt;p&gt;Print hello.&lt;/p&gt;",
+          `<![CDATA[${html}]]>`,
+        ),
+      );
+    const deep = await post("/coderunner/assignments/preview", teacher, {
+      file: withText(`${"<div>".repeat(5000)}x${"</div>".repeat(5000)}`),
+    });
+    expect(deep.status).toBe(200);
+    expect((await json<CodeRunnerPreview>(deep)).questions[0].importable).toBe(true);
+    const long = await post("/coderunner/assignments/preview", teacher, {
+      file: withText(`<p>${"a".repeat(250_000)}</p>`),
+    });
+    expect((await json<CodeRunnerPreview>(long)).questions[0].problems).toEqual([
+      "Its question text is too long (at most 20,000 characters).",
+    ]);
+  });
+
   it("gives teachers and admins a body limit above the file's, and no one else", () => {
     expect(bodyLimitFor("POST", "/api/interchange/coderunner/assignments", "teacher")).toBe(
       BODY_LIMITS.interchange,
@@ -379,6 +401,12 @@ describe("export and round trip", () => {
     });
     expect(shape(copy)).toEqual(shape(original));
     expect(copy.id).not.toBe(original.id);
+  });
+
+  it("escapes what XML would change, and replaces what XML 1.0 can't hold", () => {
+    expect(escapeXml("a\u0001<b>&\r\n\t\u{1F40D}")).toBe("a\uFFFD&lt;b&gt;&amp;&#13;\n\t\u{1F40D}");
+    const [q] = readMoodleXml(quiz(question(escapeXml("x\r\ny <&> z"))));
+    expect(q.name).toBe("x\r\ny <&> z");
   });
 
   it("exports only the owner's assignments", async () => {
