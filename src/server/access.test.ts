@@ -14,6 +14,8 @@ const PUBLIC = [
   /^\/api\/account\/deletion\/confirm$/,
   // The retention periods in force, for the public "How long we keep data" page (decision 062).
   /^\/api\/retention$/,
+  // What the school pack says about this server: the SMTP host (never its credentials), the database kind.
+  /^\/api\/schools\/facts$/,
 ];
 const ID = "[^/]+";
 /** The first rule that matches wins: a string is a path prefix, a RegExp the whole path; `method` narrows. */

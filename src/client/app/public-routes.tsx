@@ -30,6 +30,18 @@ const WhatIsRecordedPage = lazyPage(
   () => import("@/client/features/public/what-is-recorded-page.tsx"),
   "WhatIsRecordedPage",
 );
+const SchoolsPage = lazyPage(() => import("@/client/features/schools/schools-page.tsx"), "SchoolsPage");
+const DataRetentionPage = lazyPage(
+  () => import("@/client/features/schools/data-retention-page.tsx"),
+  "DataRetentionPage",
+);
+const pack = () => import("@/client/features/schools/pack-document.tsx");
+const DpiaPage = lazyPage(pack, "DpiaPage");
+const ProcessorTermsPage = lazyPage(pack, "ProcessorTermsPage");
+const SubProcessorsPage = lazyPage(pack, "SubProcessorsPage");
+const WhereDataLivesPage = lazyPage(pack, "WhereDataLivesPage");
+const BreachPage = lazyPage(pack, "BreachPage");
+const AccessibilityPage = lazyPage(pack, "AccessibilityPage");
 const PlaygroundPage = lazyPage(
   () => import("@/client/features/playground/playground-page.tsx"),
   "PlaygroundPage",
@@ -43,6 +55,14 @@ export const publicSiteRoutes: RouteObject[] = [
   { path: "/terms", element: <TermsPage /> },
   { path: "/what-is-recorded", element: <WhatIsRecordedPage /> },
   { path: "/contact", element: <ContactPage /> },
+  { path: "/data-retention", element: <DataRetentionPage /> },
+  { path: "/schools", element: <SchoolsPage /> },
+  { path: "/schools/dpia", element: <DpiaPage /> },
+  { path: "/schools/processor-terms", element: <ProcessorTermsPage /> },
+  { path: "/schools/sub-processors", element: <SubProcessorsPage /> },
+  { path: "/schools/where-data-lives", element: <WhereDataLivesPage /> },
+  { path: "/schools/breach", element: <BreachPage /> },
+  { path: "/schools/accessibility", element: <AccessibilityPage /> },
 ];
 
 /** Pages with a layout of their own. */

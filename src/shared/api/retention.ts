@@ -71,3 +71,12 @@ export function describeActivityPeriod(days: number | null): string {
     ? "until the end of the school year (31 August)"
     : `for ${days} day${days === 1 ? "" : "s"}`;
 }
+
+/** GET /api/schools/facts: what the school pack says about this server (no sign-in). */
+export const ServerFacts = z.object({
+  /** The SMTP provider's host when SMTP_URL is set (a sub-processor); null: mail stays in the outbox. */
+  smtpHost: z.string().nullable(),
+  /** Where the database is: the embedded one in DATA_DIR, or a PostgreSQL server. */
+  database: z.enum(["embedded", "postgres"]),
+});
+export type ServerFacts = z.output<typeof ServerFacts>;

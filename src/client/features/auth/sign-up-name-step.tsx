@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { TextField, useFocusFirstError } from "@/client/components/ui/field.tsx";
+import { PrivacySummary } from "@/client/features/privacy/index.ts";
 import { validateSignUpName } from "@/shared/domain/auth-rules.ts";
 import { AuthCard } from "./auth-card.tsx";
 import type { AuthDraft } from "./auth-draft.ts";
@@ -53,6 +54,14 @@ export function SignUpNameStep({
           Continue
         </Button>
       </form>
+      <details open className="mt-4 text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700">
+          Before you sign up: your privacy in short
+        </summary>
+        <div className="mt-2">
+          <PrivacySummary headingLevel={3} />
+        </div>
+      </details>
       <BackLink onClick={onBack} />
     </AuthCard>
   );

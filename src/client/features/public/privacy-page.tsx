@@ -1,5 +1,6 @@
 // /privacy: the privacy policy in plain words, ten sections (spec 01 §2, §3, §6, §9).
 
+import { PrivacySummary } from "@/client/features/privacy/index.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { emails, responseTargets } from "./contact-details.ts";
 import { Bullets, LegalDocument, type LegalSection, SubHeading } from "./legal-document.tsx";
@@ -225,6 +226,9 @@ export function PrivacyPage() {
         <p>How we look after your information, in plain words.</p>
         <p className="mt-2 text-sm text-slate-500">Last updated December 2024</p>
       </PageHeader>
+      <div className="mx-auto max-w-4xl px-4 pt-10">
+        <PrivacySummary />
+      </div>
       <LegalDocument sections={sections} />
     </>
   );

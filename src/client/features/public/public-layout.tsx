@@ -91,6 +91,8 @@ export function PublicLayout() {
           <FooterColumn title="Legal">
             <FooterLink to="/privacy">Privacy Policy</FooterLink>
             <FooterLink to="/terms">Terms of Service</FooterLink>
+            <FooterLink to="/data-retention">How long we keep data</FooterLink>
+            <FooterLink to="/schools">For schools</FooterLink>
           </FooterColumn>
         </div>
         <div className="border-t border-slate-200">

@@ -119,3 +119,20 @@ describe("the retention policy", () => {
     ).toBe(403);
   });
 });
+
+describe("what the school pack says about this server", () => {
+  it("names the SMTP provider's host when one is set, never its credentials", async () => {
+    expect(await (await t.request("GET", "/api/schools/facts")).json()).toEqual({
+      smtpHost: null,
+      database: t.config.databaseUrl ? "postgres" : "embedded",
+    });
+    const withMail = await createTestApp({ smtpUrl: "smtps://pyclass:s3cret@smtp.mail.example.org:465" });
+    try {
+      const body = await (await withMail.request("GET", "/api/schools/facts")).text();
+      expect(JSON.parse(body).smtpHost).toBe("smtp.mail.example.org");
+      expect(body).not.toContain("s3cret");
+    } finally {
+      await withMail.close();
+    }
+  });
+});
