@@ -1,6 +1,7 @@
 // Accounts as a person meets them: sign-up → confirm → role → dashboard; login errors;
 // forgot/reset password; settings; a student kept out of the teacher area.
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers/axe.ts";
 import { linkFromMailbox, uniqueEmail } from "./helpers/mailbox.ts";
 
 async function signUpAndConfirm(page: Page, name: string, email: string, password = "Secret123!") {
@@ -201,6 +202,26 @@ test("settings: change the name, cancel restores, e-mail change is confirmed at 
   await pw.getByRole("button", { name: "Change" }).click();
   await pw.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("Password reset link sent to your email!")).toBeVisible();
+
+  // Or change it directly with the current one (issue 19 item 15): a wrong current password is
+  // named as such; a right one changes it, and the new one signs in.
+  await pw.getByRole("button", { name: "Change" }).click();
+  await pw.getByLabel("Current password").fill("Wrong-guess-1");
+  await pw.getByLabel("New password", { exact: true }).fill("Blue-kettle-42");
+  await pw.getByLabel("New password again").fill("Blue-kettle-42");
+  await pw.getByRole("button", { name: "Change password" }).click();
+  await expect(pw.getByLabel("Current password")).toHaveAccessibleDescription(
+    /Your current password is not right\./,
+  );
+  await expect(pw.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+  await pw.getByLabel("Current password").fill("Secret123!");
+  await pw.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed.", { exact: false })).toBeVisible();
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: newEmail, password: "Blue-kettle-42" },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
 });
 
 test("a student is kept out of the teacher area, and the API refuses with 403", async ({ page }) => {

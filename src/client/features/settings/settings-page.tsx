@@ -13,6 +13,7 @@ import { ApiError } from "@/client/lib/api.ts";
 import { authClient } from "@/client/lib/auth-client.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { isValidEmail, validateName } from "@/shared/domain/auth-rules.ts";
+import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccountCard } from "./delete-account-card.tsx";
 import { EmailVisibilityCard } from "./email-visibility-card.tsx";
 import { settingsLoadError, useFreshAccountRead } from "./load-error.ts";
@@ -215,15 +216,20 @@ export function SettingsPage() {
             editing={editing === "password"}
             onEdit={() => open("password")}
           >
-            <p className="text-sm text-slate-600">
-              We will e-mail a link to <strong>{user.email}</strong> where you can choose a new password.
-            </p>
-            <div className="mt-3 flex gap-2">
-              <Button size="sm" onClick={sendReset} busy={busy}>
+            <ChangePasswordForm
+              onCancel={cancel}
+              onDone={(text) => {
+                setBanner({ tone: "success", text });
+                setEditing(null);
+              }}
+            />
+            <div className="mt-4 border-t border-slate-200 pt-3">
+              <p className="text-sm text-slate-600">
+                Forgotten your current password? We will e-mail a link to <strong>{user.email}</strong> where
+                you can choose a new one.
+              </p>
+              <Button className="mt-2" variant="secondary" size="sm" onClick={sendReset} busy={busy}>
                 Send reset link
-              </Button>
-              <Button variant="secondary" size="sm" onClick={cancel} disabled={busy}>
-                Cancel
               </Button>
             </div>
           </SettingsSection>
