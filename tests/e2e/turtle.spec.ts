@@ -4,6 +4,7 @@
 // and a million segments are capped without freezing the page.
 import { expect, type Page, test } from "@playwright/test";
 import { signUpVerified } from "./helpers/auth.ts";
+import { expectNoAxeViolations } from "./helpers/axe.ts";
 import { setCode } from "./helpers/editor.ts";
 
 /** The colour of the canvas at a turtle position (x, y), as "#rrggbb". */
@@ -14,7 +15,12 @@ async function colourAt(page: Page, x: number, y: number): Promise<string> {
       if (!ctx) return "none";
       // 640 × 480 turtle pixels unless the program called setup(); the canvas may be scaled.
       const scale = canvas.width / 640;
-      const [r, g, b] = ctx.getImageData(Math.round((x + 320) * scale), Math.round((240 - y) * scale), 1, 1).data;
+      const [r, g, b] = ctx.getImageData(
+        Math.round((x + 320) * scale),
+        Math.round((240 - y) * scale),
+        1,
+        1,
+      ).data;
       return `#${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
     },
     [x, y] as const,
@@ -79,6 +85,11 @@ test("a turtle program draws beside the output, asks with input(), saves as PNG;
   await expect.poll(() => colourAt(page, -150, 50)).toBe("#0000ff");
   await expect(canvas).toHaveAttribute("aria-label", "Turtle drawing: 9 lines, 1 filled shape");
 
+  // The canvas passes axe, wide and narrow.
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   if (process.env.TURTLE_SHOTS) {
     await page.screenshot({ path: "test-results/turtle-1280.png", fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -92,9 +103,15 @@ test("a turtle program draws beside the output, asks with input(), saves as PNG;
   // An endless spiral at the turtle's normal speed: it draws as it goes, Stop halts it there.
   await setCode(
     page,
-    ["import turtle", "t = turtle.Turtle()", "size = 1", "while True:", "    t.forward(size)", "    t.left(91)", "    size += 2"].join(
-      "\n",
-    ),
+    [
+      "import turtle",
+      "t = turtle.Turtle()",
+      "size = 1",
+      "while True:",
+      "    t.forward(size)",
+      "    t.left(91)",
+      "    size += 2",
+    ].join("\n"),
   );
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(status).toHaveText("Running");
@@ -118,9 +135,13 @@ test("a million segments are capped with a clear error and the page stays usable
   await expect(page.getByTestId("python-status")).toHaveText("Ready", { timeout: 30_000 });
   await setCode(
     page,
-    ["import turtle", "turtle.speed(0)", "for i in range(1_000_000):", "    turtle.forward(1)", "    turtle.left(1)"].join(
-      "\n",
-    ),
+    [
+      "import turtle",
+      "turtle.speed(0)",
+      "for i in range(1_000_000):",
+      "    turtle.forward(1)",
+      "    turtle.left(1)",
+    ].join("\n"),
   );
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.getByTestId("output")).toContainText(
@@ -134,4 +155,51 @@ test("a million segments are capped with a clear error and the page stays usable
   await setCode(page, 'print("still here")');
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.getByTestId("output")).toHaveText("still here\n");
+});
+
+test("the Turtle Graphics category's exercises draw in the exercise workspace", async ({ page }) => {
+  await signUpVerified(page, "student");
+  await page.goto("/student/exercises?level=gcse&language=python");
+  await page.getByRole("button", { name: /^Turtle Graphics\b/ }).click();
+  await page.getByRole("link", { name: "Draw a Square" }).click();
+  await expect(page.getByRole("heading", { name: "Draw a Square" })).toBeVisible();
+  await setCode(
+    page,
+    [
+      "import turtle",
+      "t = turtle.Turtle()",
+      "t.speed(0)",
+      "t.pensize(4)",
+      'side = int(input("Side length? "))',
+      "for count in range(4):",
+      "    t.forward(side)",
+      "    t.left(90)",
+      'print("Perimeter:", 4 * side)',
+    ].join("\n"),
+  );
+  await page.getByRole("button", { name: "Run Code" }).click();
+  const answer = page.getByPlaceholder("Type your answer and press Enter");
+  await expect(answer).toBeVisible({ timeout: 30_000 });
+  await answer.fill("120");
+  await answer.press("Enter");
+  await expect(page.getByTestId("output")).toHaveText("Side length? 120\nPerimeter: 480\n");
+  const canvas = page.getByTestId("turtle-canvas");
+  await expect(canvas).toHaveAttribute("aria-label", "Turtle drawing: 4 lines");
+  await expect.poll(() => colourAt(page, 60, 0)).toBe("#000000");
+
+  // Benchmark, not a test: 1,000 segments at speed 0, Run → drawn (issue 21 asks ≤ 0.5 s).
+  await setCode(
+    page,
+    [
+      "import turtle",
+      "turtle.speed(0)",
+      "for i in range(1000):",
+      "    turtle.forward(i % 7)",
+      "    turtle.left(61)",
+    ].join("\n"),
+  );
+  const started = Date.now();
+  await page.getByRole("button", { name: "Run Code" }).click();
+  await expect(canvas).toHaveAttribute("aria-label", "Turtle drawing: 1,000 lines", { timeout: 30_000 });
+  console.log(`turtle: 1,000 segments at speed 0, Run → drawn in ${Date.now() - started} ms`);
 });
