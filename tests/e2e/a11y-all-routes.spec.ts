@@ -80,6 +80,45 @@ const VISITS: Record<string, Visit> = {
     ready: heading("What is recorded"),
   },
   "/contact": { who: "anonymous", url: () => "/contact", ready: heading(/./) },
+  // The periods in force, read from the server (decision 062), and the school pack (issue 22).
+  "/data-retention": {
+    who: "anonymous",
+    url: () => "/data-retention",
+    ready: async (page) => {
+      await heading("How long we keep data")(page);
+      await expect(page.getByText(/until the end of the school year/)).toBeVisible();
+    },
+  },
+  "/schools": { who: "anonymous", url: () => "/schools", ready: heading("The school pack") },
+  "/schools/dpia": {
+    who: "anonymous",
+    url: () => "/schools/dpia",
+    ready: heading("Data protection impact assessment (template)"),
+  },
+  "/schools/processor-terms": {
+    who: "anonymous",
+    url: () => "/schools/processor-terms",
+    ready: heading("Processor terms"),
+  },
+  "/schools/sub-processors": {
+    who: "anonymous",
+    url: () => "/schools/sub-processors",
+    ready: async (page) => {
+      await heading("Sub-processors")(page);
+      await expect(page.getByText(/has no SMTP provider set/)).toBeVisible();
+    },
+  },
+  "/schools/where-data-lives": {
+    who: "anonymous",
+    url: () => "/schools/where-data-lives",
+    ready: heading("Where data lives"),
+  },
+  "/schools/breach": { who: "anonymous", url: () => "/schools/breach", ready: heading("Breach process") },
+  "/schools/accessibility": {
+    who: "anonymous",
+    url: () => "/schools/accessibility",
+    ready: heading("Accessibility statement"),
+  },
   "/auth": {
     who: "anonymous",
     url: () => "/auth",
@@ -253,6 +292,23 @@ const VISITS: Record<string, Visit> = {
     ],
   },
   "/admin/settings": { who: "admin", url: () => "/admin/settings", ready: heading("Settings") },
+  "/admin/retention": {
+    who: "admin",
+    url: () => "/admin/retention",
+    ready: async (page) => {
+      await heading("Data retention")(page);
+      await expect(page.getByRole("button", { name: "Save periods" })).toBeVisible();
+    },
+  },
+  // The run's own entries (role changes at sign-up, class transfers) fill the table.
+  "/admin/audit": {
+    who: "admin",
+    url: () => "/admin/audit",
+    ready: async (page) => {
+      await heading("Audit log")(page);
+      await expect(page.getByRole("table")).toBeVisible();
+    },
+  },
   "/test": { who: "admin", url: () => "/test", ready: heading("Classes overview") },
 };
 
