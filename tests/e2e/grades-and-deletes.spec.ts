@@ -5,6 +5,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
 import { signUpVerified } from "./helpers/auth.ts";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
+import { setCode } from "./helpers/editor.ts";
 
 const headers = { Origin: baseURL };
 
@@ -74,6 +75,25 @@ test("a graded student is asked before handing in again and keeps the grade", as
   // Only the newest hand-in is badged (every one used to say "Final"; issue 19 item 14).
   await expect(history.first()).toContainText("Latest hand-in");
   await expect(history.nth(1)).not.toContainText("Latest hand-in");
+
+  // Restore Code over unsaved typing replaces it at once, says so, and can be undone (item 3).
+  const editor = student.getByTestId("code-editor").locator(".cm-content");
+  await setCode(student, 'print("my unsaved idea")');
+  await history.nth(1).getByRole("button", { name: "Restore Code" }).click();
+  await expect(editor).toHaveText('print("hello")');
+  const notice = student.getByTestId("restore-notice");
+  await expect(notice).toContainText("Restored the code from your submission of");
+  await expectNoAxeViolations(student, '[data-testid="restore-notice"]');
+  await notice.getByRole("button", { name: "Undo restore" }).click();
+  await expect(editor).toHaveText('print("my unsaved idea")');
+  await expect(student.getByText("Your code is back as it was before the restore.")).toBeVisible();
+  // Typing after a restore makes Undo go: it would throw the new typing away.
+  await history.nth(1).getByRole("button", { name: "Restore Code" }).click();
+  await expect(notice).toBeVisible();
+  await editor.click();
+  await student.keyboard.press("End");
+  await student.keyboard.type("  # mine");
+  await expect(notice).toBeHidden();
 });
 
 test("a teacher's delete says what is lost, Cancel keeps it, confirming deletes it", async ({ browser }) => {

@@ -26,6 +26,7 @@ import {
   TestResults,
   useCodeRunner,
   useDraft,
+  useRestoreWithUndo,
 } from "@/client/features/workspace/index.ts";
 import { ApiError, hasErrorCode } from "@/client/lib/api.ts";
 import { formatDateTime } from "@/client/lib/format.ts";
@@ -123,6 +124,8 @@ function Workspace({
     draftKey(userId, `exercise:${exercise.id}`),
     () => exercise.progress.code ?? starter,
   );
+  // Restore from Past Saved replaces the editor's code at once, with Undo (issue 19 item 3).
+  const restoring = useRestoreWithUndo(draft.code, draft.setCode);
   const [results, setResults] = useState<ResultSet | null>(null);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
@@ -330,6 +333,7 @@ function Workspace({
           {runner.error && <Alert tone="error">{runner.error}</Alert>}
           {solutionMessage && <Alert tone="error">{solutionMessage}</Alert>}
           {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+          {restoring.bar}
           {draft.saveFailed && (
             <Alert tone="error">
               This browser would not keep a copy of your code. Save before you leave this page.
@@ -361,7 +365,7 @@ function Workspace({
               exerciseId={exercise.id}
               attempts={exercise.attempts}
               total={exercise.attemptsTotal}
-              onRestore={draft.setCode}
+              onRestore={restoring.restore}
             />
           )}
         </div>

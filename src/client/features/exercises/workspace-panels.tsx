@@ -91,7 +91,7 @@ export function PastSaved({
   attempts: ExerciseAttempt[];
   /** How many saves there are in all; older pages load on "Show older saves". */
   total?: number;
-  onRestore: (code: string) => void;
+  onRestore: (code: string, label: string) => void;
 }) {
   const [older, setOlder] = useState<ExerciseAttempt[]>([]);
   const [loading, setLoading] = useState(false);
@@ -164,7 +164,7 @@ function PastSavedRow({
   attempt: ExerciseAttempt;
   /** Saves in a row with this same code (this row is the newest of them). */
   times: number;
-  onRestore: (code: string) => void;
+  onRestore: (code: string, label: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   const detail = useExerciseAttempt(exerciseId, a.id, open);
@@ -190,7 +190,7 @@ function PastSavedRow({
         >
           Results<span className="sr-only"> of the save at {when}</span>
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => onRestore(a.code)}>
+        <Button size="sm" variant="secondary" onClick={() => onRestore(a.code, `your save of ${when}`)}>
           Restore<span className="sr-only"> the code saved {when}</span>
         </Button>
       </div>

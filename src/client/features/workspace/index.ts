@@ -3,6 +3,7 @@
 
 export { ActivityRecorder } from "./activity/activity-recorder.ts";
 export { useActivityRecorder } from "./activity/use-activity-recorder.ts";
+export { useRestoreWithUndo } from "./restore-undo.tsx";
 export {
   browserRows,
   playgroundRows,

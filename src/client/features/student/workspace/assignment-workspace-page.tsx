@@ -29,6 +29,7 @@ import {
   useActivityRecorder,
   useCodeRunner,
   useDraft,
+  useRestoreWithUndo,
 } from "@/client/features/workspace/index.ts";
 import { ApiError } from "@/client/lib/api.ts";
 import { formatDate } from "@/client/lib/format.ts";
@@ -99,6 +100,11 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     const newest = submissions.data[0];
     if (!typed.current && draft.restoredAt === null && newest) draft.setCode(newest.code);
   }, [submissions.data, draft.restoredAt, draft.setCode]);
+  // Restore Code replaces the editor's code at once, with Undo while it is unchanged (issue 19 item 3).
+  const restoring = useRestoreWithUndo(draft.code, (code) => {
+    recorder.restore(code);
+    editCode(code);
+  });
   const [submitting, setSubmitting] = useState(false);
   const [results, setResults] = useState<ResultSet | null>(null);
   const [banner, setBanner] = useState<{ tone: "error" | "success" | "info"; text: string } | null>(null);
@@ -260,6 +266,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
       )}
       {runner.error && <Alert tone="error">{runner.error}</Alert>}
       {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+      {restoring.bar}
       {/* The grade stays with the earlier submission; the new one is what the teacher looks at next. */}
       <ConfirmDialog
         open={askResubmit}
@@ -299,10 +306,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             <PreviousSubmissions
               submissions={submissions.data}
               commentsOn={comments.onSubmission}
-              onRestore={(code) => {
-                recorder.restore(code);
-                editCode(code);
-              }}
+              onRestore={restoring.restore}
             />
           </Card>
         </div>

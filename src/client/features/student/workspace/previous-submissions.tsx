@@ -14,7 +14,8 @@ export function PreviousSubmissions({
   commentsOn,
 }: {
   submissions: Submission[] | undefined;
-  onRestore: (code: string) => void;
+  /** Puts `code` in the editor; `label` names where it came from ("your submission of …"). */
+  onRestore: (code: string, label: string) => void;
   /** The teacher's line comments on a hand-in. */
   commentsOn?: (submissionId: string) => CodeComment[];
 }) {
@@ -37,7 +38,16 @@ export function PreviousSubmissions({
             </span>
             {s.id === latestHandIn && <Badge tone="blue">Latest hand-in</Badge>}
             {s.teacherGrade !== null && <Badge tone="green">Grade: {formatGrade(s.teacherGrade)}</Badge>}
-            <Button size="sm" variant="secondary" onClick={() => onRestore(s.code)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() =>
+                onRestore(
+                  s.code,
+                  `your ${s.isFinal ? "submission" : "test run"} of ${formatDateTime(s.submittedAt)}`,
+                )
+              }
+            >
               Restore Code
             </Button>
           </div>
