@@ -152,6 +152,11 @@ export const testCases = pgTable(
     expectedOutput: text("expected_output").notNull().default(""),
     // Beyond the spec: a hidden case reveals only pass/fail to students.
     hidden: boolean("hidden").notNull().default(false),
+    // A drawing test (decision 064): the teacher's model answer, run by the server grader when the
+    // case is saved, and the normalised drawing it made (shared/grading/drawing-shape.mjs), which
+    // a program's drawing must match. Both null for a test of printed output only.
+    drawingModel: text("drawing_model"),
+    expectedDrawing: jsonb("expected_drawing").$type<unknown>(),
   },
   (t) => [index("test_cases_assignment_idx").on(t.assignmentId, t.position)],
 );
@@ -201,6 +206,9 @@ export const testCaseResults = pgTable(
     plainOutput: text("plain_output"),
     errorMessage: text("error_message"),
     executionTimeMs: doublePrecision("execution_time"),
+    // A drawing test's verdict (decision 064): {matches, summary, yours}, the program's normalised
+    // drawing kept only for a visible case that failed. Null for a test of printed output only.
+    drawing: jsonb("drawing").$type<unknown>(),
   },
   (t) => [index("test_case_results_submission_idx").on(t.submissionId)],
 );
