@@ -9,9 +9,9 @@
 // (interpreter-reset.mjs, decision 038) or a new one, pre-spawned from a memory snapshot. The
 // CLI instead keeps one interpreter for every job.
 //
-// IPC in:  {type: "test", seq, job, code, input, timeMs, maxOutput, graceMs?, cpuMs?} · {type: "release", job}
+// IPC in:  {type: "test", seq, job, code, input, timeMs, maxOutput, graceMs?, cpuMs?, drawing?} · {type: "release", job}
 //          · {type: "stop", seq, graceMs?} (the pool wants the slot back now: as if the time limit fired)
-// IPC out: {type: "ready"} · {type: "ran", seq, run: {run|null, timeMs, reason}, killed,
+// IPC out: {type: "ready"} · {type: "ran", seq, run: {run|null, timeMs, reason, drawing?}, killed,
 //          interpreters: {started, reused}} · {type: "failed", seq, message}
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -253,7 +253,7 @@ function buildRun(m, maxOutput) {
  * had to be killed. A time limit that fired is final: the test fails as timed out, whatever the program did afterwards (what it printed after the
  * interrupt stays in its output, before the TimeoutError line).
  * @param {Slot} slot
- * @param {{code: string, input: string, timeMs: number, maxOutput: number, graceMs: number, cpuMs: number}} test
+ * @param {{code: string, input: string, timeMs: number, maxOutput: number, graceMs: number, cpuMs: number, drawing: boolean}} test
  * @param {(stop: (graceMs?: number) => void) => void} onStart  given the function that stops this test now
  */
 function runTest(slot, test, onStart) {
@@ -319,7 +319,9 @@ function runTest(slot, test, onStart) {
           run.line = null;
         // The cap was reached before the time limit (nothing is recorded after it fires).
         const why = run?.error === OUTPUT_LIMIT_LINE ? null : reason;
-        finish({ run: run ?? UNREADABLE_RUN, timeMs: performance.now() - started, reason: why });
+        // A drawing test's drawing (decision 064): the worker's normal form, checked by the pool.
+        const drawing = test.drawing ? m.drawing : undefined;
+        finish({ run: run ?? UNREADABLE_RUN, timeMs: performance.now() - started, reason: why, drawing });
       } else if (m?.type === "fatal") {
         slot.dead = true;
         endThenFinish({ run: null, timeMs: performance.now() - started, reason: reason ?? "crash" });
@@ -327,7 +329,13 @@ function runTest(slot, test, onStart) {
     };
     slot.onExit = () => finish({ run: null, timeMs: performance.now() - started, reason: reason ?? "crash" });
     Atomics.store(slot.interrupt, 0, 0);
-    slot.worker.postMessage({ type: "test", code: test.code, input: test.input, maxOutput: test.maxOutput });
+    slot.worker.postMessage({
+      type: "test",
+      code: test.code,
+      input: test.input,
+      maxOutput: test.maxOutput,
+      drawing: test.drawing,
+    });
   });
 }
 
@@ -358,7 +366,7 @@ function graceOf(x) {
     : INTERRUPT_GRACE_MS;
 }
 
-/** @param {{seq: number, job: string, code: string, input: string, timeMs: number, maxOutput: number, graceMs?: number, cpuMs?: number}} msg */
+/** @param {{seq: number, job: string, code: string, input: string, timeMs: number, maxOutput: number, graceMs?: number, cpuMs?: number, drawing?: boolean}} msg */
 async function runOne(msg) {
   /** @type {{ seq: number, stop: ((graceMs?: number) => void) | null, stopGraceMs: number | null }} */
   const flight = { seq: msg.seq, stop: null, stopGraceMs: null };
@@ -385,6 +393,7 @@ async function runOne(msg) {
       maxOutput: Number(msg.maxOutput),
       graceMs: graceOf(msg.graceMs),
       cpuMs: Number.isFinite(Number(msg.cpuMs)) ? Math.max(0, Number(msg.cpuMs)) : 0,
+      drawing: msg.drawing === true,
     },
     (stop) => {
       flight.stop = stop;

@@ -20,6 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { interruptedRun, toTestResult } from "@/shared/grading/compare.ts";
+import { wantsDrawing, withDrawing } from "@/shared/grading/drawing-test.ts";
 import { gradeFrom } from "@/shared/grading/score.ts";
 import {
   DEFAULT_MAX_OUTPUT,
@@ -228,7 +229,8 @@ function toResult(test: TestCase, r: HostRun | Unreadable, limits: Required<RunL
     };
   }
   if (r.run === null) return failed(r.reason === "skipped" ? SKIPPED_MESSAGE : CRASH_MESSAGE, timeMs);
-  return toTestResult(test.expectedOutput, r.run, timeMs);
+  // A drawing test also needs the drawing to match (decision 064).
+  return withDrawing(test, toTestResult(test.expectedOutput, r.run, timeMs), r.drawing ?? null);
 }
 
 /** One test's result from the host's record, checked; never throws. */
@@ -576,6 +578,7 @@ export function createGraderPool(options: GraderPoolOptions = {}): GraderPool {
       input: test.input ?? "",
       timeMs,
       maxOutput: job.limits.maxOutput,
+      ...(wantsDrawing(test) ? { drawing: true } : {}),
       // A sliced run's output never counts: it need not be given long to stop.
       ...(sliced ? { graceMs: STOP_GRACE_MS, cpuMs: sliceMs } : {}),
     });

@@ -1,13 +1,23 @@
 // What the grader host may send the web server, checked strictly: the host runs beside student
 // programs, so nothing it sends is trusted. A malformed message or record never throws; a
 // malformed record becomes a failed test ("the grader could not read this run").
+import { type DrawingShape, readDrawingShape } from "@/shared/grading/drawing-shape.mjs";
 import type { HarnessRun } from "@/shared/grading/types.ts";
 
 export const UNREADABLE_MESSAGE = "Error: the grader could not read this run";
 
 /** Why a test ended, as the host observed it. */
 export type HostReason = null | "timeout" | "crash" | "skipped" | "budget" | "budget-timeout";
-export type HostRun = { run: HarnessRun | null; timeMs: number; reason: HostReason };
+/**
+ * `drawing`: a drawing test's drawing (decision 064), null when what the host sent was not a
+ * well-formed one; absent for other tests.
+ */
+export type HostRun = {
+  run: HarnessRun | null;
+  timeMs: number;
+  reason: HostReason;
+  drawing?: DrawingShape | null;
+};
 /** A record the pool could not read: the test fails with UNREADABLE_MESSAGE. */
 export type Unreadable = { unreadable: true; timeMs: number };
 
@@ -61,7 +71,10 @@ function readHostRunUnchecked(x: unknown, maxOutput: number): HostRun | Unreadab
   const reason = x.reason as HostReason;
   if (x.run === null) return { run: null, timeMs, reason };
   const run = readRun(x.run, maxOutput);
-  return run ? { run, timeMs, reason } : { unreadable: true, timeMs };
+  if (!run) return { unreadable: true, timeMs };
+  return x.drawing === undefined
+    ? { run, timeMs, reason }
+    : { run, timeMs, reason, drawing: readDrawingShape(x.drawing) };
 }
 
 /** How many interpreters a host started, and how many jobs got one put back into its start state. */

@@ -17,6 +17,7 @@ import Module, { createRequire, syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
+import { drawingShape } from "../../shared/grading/drawing-shape.mjs";
 import { closeJsBridges, hidePyodideApi } from "../../shared/grading/js-bridges.mjs";
 import { loadHarness } from "../../shared/grading/load-harness.mjs";
 import { attachConsole } from "../../shared/grading/pyodide-console.mjs";
@@ -224,39 +225,46 @@ async function main() {
   let testsSinceReset = 0;
   port.postMessage({ type: "ready", ms: performance.now() - started });
 
-  port.on("message", (/** @type {{type: string, code: string, input: string, maxOutput: number}} */ msg) => {
-    if (msg?.type === "reset") {
-      /** @type {string | null} */
-      let why = "no recorded state";
-      try {
-        if (pristine) why = pristine.restore(testsSinceReset);
-      } catch (e) {
-        why = `failed: ${e instanceof Error ? e.message : e}`;
+  port.on(
+    "message",
+    (
+      /** @type {{type: string, code: string, input: string, maxOutput: number, drawing?: boolean}} */ msg,
+    ) => {
+      if (msg?.type === "reset") {
+        /** @type {string | null} */
+        let why = "no recorded state";
+        try {
+          if (pristine) why = pristine.restore(testsSinceReset);
+        } catch (e) {
+          why = `failed: ${e instanceof Error ? e.message : e}`;
+        }
+        testsSinceReset = 0;
+        port.postMessage({ type: "reset", clean: why === null, why });
+        return;
       }
-      testsSinceReset = 0;
-      port.postMessage({ type: "reset", clean: why === null, why });
-      return;
-    }
-    if (msg?.type !== "test") return;
-    testsSinceReset++;
-    if (signal) Atomics.store(signal, 0, 0);
-    /** @type {import("../../shared/grading/pyodide-console.mjs").ConsoleRecord} */
-    let record;
-    try {
-      record = attached.run(String(msg.code ?? ""), {
-        input: String(msg.input ?? ""),
-        maxOutput: Number(msg.maxOutput) || 0,
-      });
-    } catch (e) {
-      // Not the program's exception: the interpreter itself failed (JS stack overflow, fatal
-      // error). Report it and let the host recycle us.
-      port.postMessage({ type: "fatal", message: e instanceof Error ? e.message : String(e) });
-      return;
-    }
-    if (signal) Atomics.store(signal, 0, 0);
-    const { transcript, output, error, limited } = record;
-    port.postMessage({ type: "result", transcript, output, error, limited });
-  });
+      if (msg?.type !== "test") return;
+      testsSinceReset++;
+      if (signal) Atomics.store(signal, 0, 0);
+      /** @type {import("../../shared/grading/pyodide-console.mjs").ConsoleRecord} */
+      let record;
+      try {
+        record = attached.run(String(msg.code ?? ""), {
+          input: String(msg.input ?? ""),
+          maxOutput: Number(msg.maxOutput) || 0,
+        });
+      } catch (e) {
+        // Not the program's exception: the interpreter itself failed (JS stack overflow, fatal
+        // error). Report it and let the host recycle us.
+        port.postMessage({ type: "fatal", message: e instanceof Error ? e.message : String(e) });
+        return;
+      }
+      if (signal) Atomics.store(signal, 0, 0);
+      const { transcript, output, error, limited } = record;
+      // A drawing test (decision 064): the drawing's normal form, small and bounded, not its lines.
+      const drawing = msg.drawing === true ? drawingShape(record.drawing, record.drawingLimited) : undefined;
+      port.postMessage({ type: "result", transcript, output, error, limited, drawing });
+    },
+  );
 }
 
 main().catch((e) => {

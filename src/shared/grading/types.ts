@@ -1,7 +1,20 @@
 // The grading contract shared by the browser worker, the server grader and the UI.
+import type { DrawingShape } from "./drawing-shape.mjs";
 
-/** One test case, as teachers write it: input lines separated by newlines. */
-export type TestCase = { input?: string; expectedOutput: string };
+/**
+ * One test case, as teachers write it: input lines separated by newlines. A drawing test
+ * (decision 064) also compares the turtle drawing with `expectedDrawing`; `recordDrawing` only
+ * records it (the server running a teacher's model answer).
+ */
+export type TestCase = {
+  input?: string;
+  expectedOutput: string;
+  expectedDrawing?: DrawingShape;
+  recordDrawing?: boolean;
+};
+
+/** A drawing test's verdict: the drawing matched, what differs in words, the program's drawing. */
+export type DrawingVerdict = { matches: boolean; summary: string; yours: DrawingShape };
 
 /** What harness.py returns for one run of a program (see its run_program docstring). */
 export type HarnessRun = {
@@ -28,6 +41,8 @@ export type TestResult = {
   error: string | null;
   timeMs: number;
   matched?: MatchedStyle;
+  /** Drawing tests only; the test passed only if the output matched and `drawing.matches`. */
+  drawing?: DrawingVerdict;
 };
 
 export type GradeResult = {
