@@ -32,7 +32,9 @@ const summaryFields = (viewerId: string) => ({
   teacher: {
     id: teacher.id,
     name: teacher.name,
-    email: sql<string | null>`case when ${teacher.id} = ${viewerId} or coalesce((select p.show_email_to_students
+    email: sql<
+      string | null
+    >`case when ${teacher.id} = ${viewerId} or coalesce((select p.show_email_to_students
       from ${userPrivacy} p where p.user_id = ${teacher.id}), true) then ${teacher.email} end`,
   },
   // Aliased so a class_members table in the outer query can't be mistaken for this one.
