@@ -1,4 +1,5 @@
 // Messages between the page (python-runtime.ts) and the Pyodide worker (python-worker.ts).
+import type { TraceRecord } from "../../shared/domain/visualiser.ts";
 import type { DrawCommand } from "../../shared/grading/drawing.ts";
 import type { HarnessRun } from "../../shared/grading/types.ts";
 
@@ -21,8 +22,9 @@ export type ToWorker =
       stdin: SharedArrayBuffer | null;
       output: SharedArrayBuffer | null;
     }
-  /** `answers` is set in re-run mode (no SharedArrayBuffer): input beyond them stops the run. */
-  | { type: "run"; id: number; code: string; answers: string[] | null; maxOutput: number }
+  /** `answers` is set in re-run mode (no SharedArrayBuffer): input beyond them stops the run.
+   * `trace`: Visualise — record the steps (tracer.py); the drawing is kept, not animated. */
+  | { type: "run"; id: number; code: string; answers: string[] | null; maxOutput: number; trace?: boolean }
   | { type: "test"; id: number; index: number; code: string; input: string; maxOutput: number };
 
 export type FromWorker =
@@ -38,6 +40,8 @@ export type FromWorker =
   | { type: "drawing"; id: number; commands: DrawCommand[] }
   /** One warning line, shown apart from the output (the run's `warnings` has them all). */
   | { type: "warning"; id: number; text: string }
+  /** A traced run's record of steps (decision 067), sent just before its "done". */
+  | { type: "trace"; id: number; trace: TraceRecord }
   /** `shownFrom`: the console shows run.transcript from here (after the last clear; 0: all). */
   | { type: "done"; id: number; run: HarnessRun; timeMs: number; shownFrom: number }
   | { type: "crashed"; id: number; message: string };

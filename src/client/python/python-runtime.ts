@@ -6,6 +6,8 @@
 // Degraded mode (page not crossOriginIsolated, so no SharedArrayBuffer): input() uses re-runs —
 // the program runs until it needs a line nobody has typed yet, the page asks for it, then runs the
 // program again from the start with all answers so far. Stop and time limits terminate the worker.
+
+import type { TraceRecord } from "../../shared/domain/visualiser.ts";
 import { interruptedRun, toTestResult } from "../../shared/grading/compare.ts";
 import type { DrawCommand } from "../../shared/grading/drawing.ts";
 import { gradeFrom } from "../../shared/grading/score.ts";
@@ -76,7 +78,11 @@ type Waiter = {
   onClear?: () => void;
   onWarning?: (text: string) => void;
   onDrawing?: (commands: DrawCommand[]) => void;
+  onTrace?: (trace: TraceRecord) => void;
 };
+
+/** Visualise: the run, its record of steps (null if the worker was killed) and where its console starts. */
+export type VisualisedRun = { run: HarnessRun; trace: TraceRecord | null; shownFrom: number };
 
 export class PythonRuntime {
   private worker: Worker | null = null;
@@ -224,6 +230,8 @@ export class PythonRuntime {
       else w.onClear?.();
     } else if (msg.type === "warning") {
       if (typeof msg.text === "string") w.onWarning?.(msg.text);
+    } else if (msg.type === "trace") {
+      w.onTrace?.(msg.trace);
     } else if (msg.type === "drawing") {
       if (Array.isArray(msg.commands)) w.onDrawing?.(msg.commands);
     } else if (msg.type === "input-request") {
@@ -250,7 +258,7 @@ export class PythonRuntime {
   /** Runs one program in the worker; resolves with the harness's run (null if it was killed). */
   private execute(
     msg: Omit<Extract<ToWorker, { type: "run" }>, "id"> | Omit<Extract<ToWorker, { type: "test" }>, "id">,
-    view?: Pick<Waiter, "onOutput" | "onClear" | "onWarning" | "onDrawing">,
+    view?: Pick<Waiter, "onOutput" | "onClear" | "onWarning" | "onDrawing" | "onTrace">,
   ) {
     const id = this.nextId++;
     if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
@@ -331,6 +339,15 @@ export class PythonRuntime {
   // ---- public API ----
   /** Runs `code` interactively: output streams into the snapshot; input() asks the page. */
   async run(code: string): Promise<HarnessRun> {
+    return (await this.runProgram(code, false)).run;
+  }
+
+  /** Visualise (decision 067): runs `code` as run() does, recording its steps; no drawing is animated. */
+  visualise(code: string): Promise<VisualisedRun> {
+    return this.runProgram(code, true);
+  }
+
+  private async runProgram(code: string, trace: boolean): Promise<VisualisedRun> {
     if (this.waiter || this.answers) throw new Error("Python is already running a program.");
     await this.start();
     this.stopRequested = false;
@@ -343,9 +360,13 @@ export class PythonRuntime {
       // Each run (a re-run too) shows its own warnings and drawing.
       this.set({ warnings: [], drawing: null }, true);
       const drawingRun = this.nextId;
+      let record: TraceRecord | null = null;
       const { run, shownFrom } = await this.execute(
-        { type: "run", code, answers: this.answers, maxOutput: DEFAULT_MAX_OUTPUT },
+        { type: "run", code, answers: this.answers, maxOutput: DEFAULT_MAX_OUTPUT, trace },
         {
+          onTrace: (t) => {
+            record = t;
+          },
           onOutput: (text) => this.appendOutput(text),
           onClear: () => this.set({ output: "" }),
           onWarning: (text) => this.set({ warnings: [...this.snapshot.warnings, text] }),
@@ -362,7 +383,8 @@ export class PythonRuntime {
         const line = await new Promise<string | null>((resolve) => {
           this.pendingAnswer = resolve;
         });
-        if (line === null) return this.finishRun(interruptedRun(run, "stopped"), shownFrom);
+        if (line === null)
+          return { run: this.finishRun(interruptedRun(run, "stopped"), shownFrom), trace: record, shownFrom };
         this.answers!.push(line);
         this.set({ state: "running", prompt: null, output: "" }, true);
         continue;
@@ -377,7 +399,12 @@ export class PythonRuntime {
         prompt: null,
       };
       // Killed (run === null): the console as it stood, already from the last clear on.
-      return this.finishRun(stopped ? interruptedRun(partial, "stopped") : partial, run ? shownFrom : 0);
+      const from = run ? shownFrom : 0;
+      return {
+        run: this.finishRun(stopped ? interruptedRun(partial, "stopped") : partial, from),
+        trace: record,
+        shownFrom: from,
+      };
     }
   }
 

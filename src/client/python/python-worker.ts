@@ -31,9 +31,15 @@ import {
   STDIN_WAITING,
   type ToWorker,
 } from "./protocol.ts";
+import {
+  createTraceRecorder,
+  type TraceRecorder,
+  type TraceRun,
+  type TracingPython,
+} from "./trace-recorder.ts";
 
-type Pyodide = {
-  runPython(code: string, options?: { filename?: string }): unknown;
+type Pyodide = TracingPython & {
+  runPython(code: string, options?: { filename?: string; globals?: unknown }): unknown;
   globals: { get(name: string): unknown };
   setInterruptBuffer(buffer: Int32Array): void;
   makeMemorySnapshot(): Uint8Array;
@@ -66,6 +72,8 @@ const post = (msg: FromWorker) => (self as DedicatedWorkerGlobalScope).postMessa
 
 let py: Pyodide;
 let programConsole: PyodideConsole;
+/** Visualise's recorder (decision 067), made at the first traced run. */
+let traceRecorder: TraceRecorder | null = null;
 let interrupt: Int32Array | null = null;
 let stdinControl: Int32Array | null = null;
 let stdinBytes: Uint8Array | null = null;
@@ -251,6 +259,7 @@ function execute(
   id: number,
   code: string,
   options: Omit<RunOptions, "onText" | "onWarning" | "onClear" | "stream">,
+  trace = false,
 ): void {
   currentId = id;
   animationEnd = 0;
@@ -259,13 +268,28 @@ function execute(
   if (interrupt) Atomics.store(interrupt, 0, 0);
   const started = performance.now();
   try {
-    const record = programConsole.run(code, {
-      ...options,
-      onText: emit,
-      onWarning: (text) => post({ type: "warning", id, text }),
-      onClear: clearConsole,
-      stream: true,
-    });
+    if (trace && !traceRecorder) traceRecorder = createTraceRecorder(py);
+    const steps: TraceRun | null = trace && traceRecorder ? traceRecorder.begin() : null;
+    let record: ReturnType<PyodideConsole["run"]>;
+    try {
+      record = programConsole.run(code, {
+        ...options,
+        onText: (text) => {
+          steps?.output(text);
+          emit(text);
+        },
+        onWarning: (text) => post({ type: "warning", id, text }),
+        onClear: () => {
+          steps?.clear();
+          clearConsole();
+        },
+        // Visualise keeps the drawing for its steps: nothing animated, the program never paced.
+        onDrawing: steps ? steps.drawing : options.onDrawing,
+        stream: true,
+      });
+    } finally {
+      if (steps) post({ type: "trace", id, trace: steps.finish() });
+    }
     // A Stop that came as the program ended must not fire later.
     if (interrupt) Atomics.store(interrupt, 0, 0);
     const run: HarnessRun = recordedRun(record);
@@ -282,15 +306,20 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   if (msg.type === "init") void init(msg);
   else if (msg.type === "run") {
     const rerun = msg.answers !== null;
-    execute(msg.id, msg.code, {
-      input: rerun ? msg.answers!.map((a) => `${a}\n`).join("") : "",
-      readLine: rerun || !stdinControl ? undefined : readLine,
-      needMore: rerun,
-      // Run Code shows the turtle's drawing; a test run's is not shown.
-      onDrawing: drawing,
-      maxOutput: msg.maxOutput,
-      freshDir: false,
-    });
+    execute(
+      msg.id,
+      msg.code,
+      {
+        input: rerun ? msg.answers!.map((a) => `${a}\n`).join("") : "",
+        readLine: rerun || !stdinControl ? undefined : readLine,
+        needMore: rerun,
+        // Run Code shows the turtle's drawing; a test run's is not shown.
+        onDrawing: drawing,
+        maxOutput: msg.maxOutput,
+        freshDir: false,
+      },
+      msg.trace === true,
+    );
   } else if (msg.type === "test") {
     execute(msg.id, msg.code, { input: msg.input, maxOutput: msg.maxOutput, freshDir: true });
   }

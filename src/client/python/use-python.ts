@@ -1,12 +1,14 @@
-// usePython(): the tab's Python runtime as React state — run(code), runTests(code, tests),
+// usePython(): the tab's Python runtime as React state — run(code), visualise(code), runTests(code, tests),
 // stop(), sendInput(line), and the streamed console output with the runtime's state
 // (loading | ready | running | waiting-for-input). Starts the worker if it isn't yet.
 import { useEffect, useSyncExternalStore } from "react";
 import type { GradeResult, HarnessRun, RunLimits, TestCase } from "../../shared/grading/types.ts";
-import { getPythonRuntime, type PythonSnapshot } from "./python-runtime.ts";
+import { getPythonRuntime, type PythonSnapshot, type VisualisedRun } from "./python-runtime.ts";
 
 export type UsePython = PythonSnapshot & {
   run(code: string): Promise<HarnessRun>;
+  /** Run with the visualiser's tracer: the run and its record of steps (decision 067). */
+  visualise(code: string): Promise<VisualisedRun>;
   runTests(code: string, tests: TestCase[], limits?: RunLimits): Promise<GradeResult>;
   stop(): void;
   sendInput(line: string): void;
@@ -22,6 +24,7 @@ export function usePython(): UsePython {
   return {
     ...snapshot,
     run: (code) => runtime.run(code),
+    visualise: (code) => runtime.visualise(code),
     runTests: (code, tests, limits) => runtime.runTests(code, tests, limits),
     stop: () => runtime.stop(),
     sendInput: (line) => runtime.sendInput(line),
