@@ -20,5 +20,6 @@ export {
   type FinishedRun,
   type RunnerBusy,
   useCodeRunner,
+  type Visualisation,
 } from "./use-code-runner.ts";
 export { draftKey, useDraft } from "./use-draft.ts";

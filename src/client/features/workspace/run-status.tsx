@@ -17,7 +17,7 @@ export function runLabel(runner: CodeRunner, label = "Run Code"): string {
 
 /** What the empty console says: ready, running silently, or finished without printing. */
 export function consolePlaceholder(runner: CodeRunner, idle: string): string {
-  if (runner.busy === "run") return "Running… nothing printed yet.";
+  if (runner.busy === "run" || runner.busy === "visualise") return "Running… nothing printed yet.";
   if (runner.finished?.stopped && !runner.finished.printed)
     return "You stopped the program before it printed anything.";
   if (runner.finished && !runner.finished.printed) return "Your program finished without printing anything.";
@@ -56,7 +56,7 @@ export function RunStatus({ runner, testCount }: { runner: CodeRunner; testCount
       </span>
     );
   }
-  if (runner.busy === "run") {
+  if (runner.busy === "run" || runner.busy === "visualise") {
     const long = runner.runSeconds >= LONG_RUN_SECONDS && !runner.waitingForInput;
     return (
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="run-status">

@@ -1,11 +1,15 @@
 // useCodeRunner(): what every workspace does with the tab's Python — Run (with live input()),
-// Run Tests, Stop — plus which of them is busy, the test progress and the last failure, so a
+// Visualise (Run recording each step, decision 067), Run Tests, Stop — plus which of them is busy, the test progress and the last failure, so a
 // page only wires buttons. Built on usePython() as it is.
 import { useEffect, useRef, useState } from "react";
 import { usePython } from "@/client/python/use-python.ts";
+import { readTrace, type Trace } from "@/shared/domain/visualiser.ts";
 import type { GradeResult, HarnessRun, TestCase } from "@/shared/grading/types.ts";
 
-export type RunnerBusy = "run" | "tests" | null;
+export type RunnerBusy = "run" | "visualise" | "tests" | null;
+
+/** The last Visualise: its steps, the code they ran, and whether Stop ended it. */
+export type Visualisation = { trace: Trace; code: string; run: HarnessRun; stopped: boolean; id: number };
 
 export type CodeRunner = ReturnType<typeof useCodeRunner>;
 
@@ -36,6 +40,7 @@ export function useCodeRunner() {
   // When the current Run started, and how the last one ended (a silent program must not look idle).
   const [runStartedAt, setRunStartedAt] = useState<number | null>(null);
   const [finished, setFinished] = useState<FinishedRun | null>(null);
+  const [visualisation, setVisualisation] = useState<Visualisation | null>(null);
   // The first visit downloads Python: count the seconds so the wait is visible.
   const [loadingSince] = useState(() => Date.now());
   const loadingSeconds = useSecondsSince(
@@ -61,6 +66,42 @@ export function useCodeRunner() {
       busyNow.current = false;
       setBusy(null);
     }
+  }
+
+  function runCode(code: string, trace: boolean): Promise<HarnessRun | null> {
+    return guarded(trace ? "visualise" : "run", async () => {
+      setRanCode(code);
+      setFinished(null);
+      stopAsked.current = false;
+      const started = Date.now();
+      setRunStartedAt(started);
+      try {
+        let result: HarnessRun;
+        if (trace) {
+          const visualised = await python.visualise(code);
+          result = visualised.run;
+          setVisualisation(
+            visualised.trace
+              ? {
+                  trace: readTrace(visualised.trace, visualised.run.transcript, visualised.shownFrom),
+                  code,
+                  run: result,
+                  stopped: stopAsked.current,
+                  id: started,
+                }
+              : null,
+          );
+        } else result = await python.run(code);
+        setFinished({
+          ms: Date.now() - started,
+          printed: result.transcript !== "" || result.error !== null,
+          stopped: stopAsked.current,
+        });
+        return result;
+      } finally {
+        setRunStartedAt(null);
+      }
+    });
   }
 
   return {
@@ -91,25 +132,11 @@ export function useCodeRunner() {
     /** How the last Run ended, until the next one starts. */
     finished,
     /** Runs the program; null when something was already running or the runtime failed. */
-    run: (code: string): Promise<HarnessRun | null> =>
-      guarded("run", async () => {
-        setRanCode(code);
-        setFinished(null);
-        stopAsked.current = false;
-        const started = Date.now();
-        setRunStartedAt(started);
-        try {
-          const result = await python.run(code);
-          setFinished({
-            ms: Date.now() - started,
-            printed: result.transcript !== "" || result.error !== null,
-            stopped: stopAsked.current,
-          });
-          return result;
-        } finally {
-          setRunStartedAt(null);
-        }
-      }),
+    run: (code: string) => runCode(code, false),
+    /** Runs the program recording its steps; the steps show in `visualisation`. */
+    visualise: (code: string) => runCode(code, true),
+    visualisation,
+    closeVisualisation: () => setVisualisation(null),
     /** The code the console's output came from (pass it to OutputConsole's `code`). */
     ranCode,
     /** Runs the tests in fresh namespaces; null when busy or the runtime failed. */
