@@ -68,6 +68,7 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   { prefix: "/api/activity", method: "POST", roles: ["student"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/students/${ID}/activity$`), roles: ["teacher"] },
   { prefix: new RegExp(`^/api/assignments/${ID}/activity/evidence$`), roles: ["teacher"] },
+  { prefix: new RegExp(`^/api/assignments/${ID}/activity/latest-code$`), roles: ["student"] },
   { prefix: "/api/assignments", method: "POST", roles: ["teacher"] },
   { prefix: "/api/assignments", method: "PATCH", roles: ["teacher"] },
   { prefix: "/api/assignments", roles: ["teacher", "student"] },

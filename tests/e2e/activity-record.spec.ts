@@ -49,7 +49,7 @@ test("typing offline is recorded once the connection returns, and the teacher's 
   ).json();
   const studentContext = await browser.newContext();
   const student = await studentContext.newPage();
-  await signUpVerified(student, "student", "Grace Student");
+  const account = await signUpVerified(student, "student", "Grace Student");
   expect(
     (await student.request.post("/api/classes/join", { headers, data: { code: klass.joinCode } })).ok(),
   ).toBe(true);
@@ -101,4 +101,16 @@ test("typing offline is recorded once the connection returns, and the teacher's 
   // The student never reads a history, not even their own.
   const own = await student.request.get(`/api/assignments/${assignment.id}/students/${me.id}/activity`);
   expect(own.status()).toBe(403);
+
+  // Another computer (issue 19 item 3): no draft in that browser, yet the code typed here opens,
+  // and says where it came from.
+  const elsewhere = await (await browser.newContext()).newPage();
+  const signIn = await elsewhere.request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email: account.email, password: account.password },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  await elsewhere.goto(`/student/assignments/${assignment.id}`);
+  await expect(elsewhere.getByText("Opened the code you were last working on")).toBeVisible();
+  await expect.poll(() => editorCode(elsewhere, assignment.id)).toBe(finalCode);
 });

@@ -1,9 +1,10 @@
-// The activity record as the class's teacher reads it: one student's history of an assignment (the
+// The activity record as the class's teacher reads it (and a student's own latest code, to carry
+// on from another computer): one student's history of an assignment (the
 // replay) and the paste evidence of every student on it (badges in the progress table and beside
 // submissions). The browser's recorder writes with POST /api/activity.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/client/lib/api.ts";
-import type { ActivityHistory, PasteEvidence } from "@/shared/api/activity.ts";
+import type { ActivityHistory, LatestCode, PasteEvidence } from "@/shared/api/activity.ts";
 
 const onAssignment = (assignmentId: string) => `/api/assignments/${encodeURIComponent(assignmentId)}`;
 
@@ -13,6 +14,7 @@ export const activityKeys = {
   history: (assignmentId: string, studentId: string) =>
     [...activityKeys.ofAssignment(assignmentId), "student", studentId] as const,
   evidence: (assignmentId: string) => [...activityKeys.ofAssignment(assignmentId), "evidence"] as const,
+  latestCode: (assignmentId: string) => [...activityKeys.ofAssignment(assignmentId), "latest-code"] as const,
 };
 
 /** Paste evidence by student id; a student with nothing recorded has no entry. */
@@ -37,3 +39,20 @@ export const pasteEvidenceQuery = (assignmentId: string) =>
 export const useActivityHistory = (assignmentId: string, studentId: string) =>
   useQuery(activityHistoryQuery(assignmentId, studentId));
 export const usePasteEvidence = (assignmentId: string) => useQuery(pasteEvidenceQuery(assignmentId));
+
+/**
+ * The student's own latest recorded code (to carry on from another computer), from any session but
+ * this workspace's own (`ownSession`, which records the code it opened with). Read once when the
+ * workspace opens without a draft in this browser (`enabled`); a failure just means "none".
+ */
+export const useLatestCode = (assignmentId: string, ownSession: string, enabled: boolean) =>
+  useQuery({
+    queryKey: activityKeys.latestCode(assignmentId),
+    queryFn: () =>
+      api<LatestCode>(
+        `${onAssignment(assignmentId)}/activity/latest-code?notSession=${encodeURIComponent(ownSession)}`,
+      ),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });

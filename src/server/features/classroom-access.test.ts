@@ -330,6 +330,13 @@ const CASES: Case[] = [
     path: () => `/api/assignments/${assignment.id}/students/${who.studentMember.id}/activity`,
     expect: row(401, 403, 403, 403, 200, 404, 403),
   },
+  // A student's own latest code from their record (issue 19 item 3): the member only.
+  {
+    method: "GET",
+    route: "/api/assignments/:id/activity/latest-code",
+    path: () => `/api/assignments/${assignment.id}/activity/latest-code`,
+    expect: row(401, 403, 200, 404, 403, 403, 403),
+  },
   {
     method: "GET",
     route: "/api/assignments/:id/activity/evidence",

@@ -135,3 +135,11 @@ export const PasteEvidence = z.object({
   largestPasteChars: z.number().int(),
 });
 export type PasteEvidence = z.output<typeof PasteEvidence>;
+
+/**
+ * GET /api/assignments/:id/activity/latest-code: the student's own code as their record last
+ * holds it, so work typed on another computer opens here (issue 19 item 3). Null when nothing is
+ * recorded. The student reads back nothing else of their record.
+ */
+export const LatestCode = z.object({ code: z.string(), at: z.string() }).nullable();
+export type LatestCode = z.output<typeof LatestCode>;

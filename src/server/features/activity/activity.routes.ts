@@ -1,6 +1,7 @@
 // The activity record, mounted at /api: a student's workspace sends batches (POST /activity); the
 // class's teacher reads one student's history and the paste evidence of an assignment. Students
-// never read a history, not even their own, and admins don't either (as with submissions: the
+// never read a history, not even their own (only their latest code, to carry on elsewhere), and
+// admins don't either (as with submissions: the
 // record is between a class and its teacher). Decision "The activity record".
 import { Hono } from "hono";
 import { currentUser, requireRole } from "@/server/auth/guards.ts";
@@ -16,6 +17,7 @@ import {
   readHistory,
   recordBatch,
 } from "./activity.service.ts";
+import { latestCode } from "./latest-code.ts";
 
 const teacher = requireRole("teacher");
 
@@ -47,6 +49,10 @@ export const activityRoutes = new Hono<AppEnv>()
   })
   .get("/assignments/:id/students/:studentId/activity", teacher, async (c) =>
     c.json(await readHistory(c.get("deps").db, currentUser(c), c.req.param("id"), c.req.param("studentId"))),
+  )
+  // The student's own code as last recorded, to carry on from another computer (nothing else).
+  .get("/assignments/:id/activity/latest-code", requireRole("student"), async (c) =>
+    c.json(await latestCode(c.get("deps").db, currentUser(c), c.req.param("id"), c.req.query("notSession"))),
   )
   .get("/assignments/:id/activity/evidence", teacher, async (c) =>
     c.json(await pasteEvidence(c.get("deps").db, currentUser(c), c.req.param("id"))),

@@ -295,6 +295,59 @@ describe("reading the record: the class's teacher only", () => {
   });
 });
 
+describe("a student's own latest code (issue 19 item 3: carry on from another computer)", () => {
+  it("rebuilds the code from the last whole copy and the edits after it; the author's only", async () => {
+    const b = await createAssignment(t, teacher, cls.id, { starterCode: "x = 0" });
+    const latest = (who: TestUser) =>
+      t.request("GET", `/api/assignments/${b.id}/activity/latest-code`, { cookie: who.cookie });
+    expect(await (await latest(student)).json()).toBeNull();
+
+    // Computer A, then computer B: the second session starts from what A left.
+    const onA: ActivityEvent[] = [
+      { type: "open", at: 0, code: "x = 0" },
+      { type: "edit", at: 500, changes: [[5, "x = 1"]], length: 5 },
+    ];
+    expect((await post(student, batch(onA, 0, crypto.randomUUID(), b.id))).status).toBe(201);
+    tick(60_000);
+    const onB: ActivityEvent[] = [
+      { type: "open", at: 0, code: "x = 1" },
+      { type: "edit", at: 800, changes: [5, [0, "\nprint(x)"]], length: 14 },
+    ];
+    expect((await post(student, batch(onB, 0, crypto.randomUUID(), b.id))).status).toBe(201);
+    const res = await latest(student);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ code: "x = 1\nprint(x)", at: clock.toISOString() });
+
+    // A classmate has nothing recorded; someone outside the class, a teacher, an admin get nothing.
+    expect(await (await latest(classmate)).json()).toBeNull();
+    expect((await latest(outsider)).status).toBe(404);
+    expect((await latest(teacher)).status).toBe(403);
+    expect((await latest(admin)).status).toBe(403);
+    const malformed = await t.request("GET", "/api/assignments/nope/activity/latest-code", {
+      cookie: student.cookie,
+    });
+    expect(malformed.status).toBe(404);
+
+    // The asking workspace's own session is left out: it has just recorded what it opened with.
+    const mine = crypto.randomUUID();
+    tick(1000);
+    const opened: ActivityEvent[] = [{ type: "open", at: 0, code: "x = 0" }];
+    expect((await post(student, batch(opened, 0, mine, b.id))).status).toBe(201);
+    const notMine = await t.request(
+      "GET",
+      `/api/assignments/${b.id}/activity/latest-code?notSession=${mine}`,
+      {
+        cookie: student.cookie,
+      },
+    );
+    expect((await notMine.json()).code).toBe("x = 1\nprint(x)");
+    const bad = await t.request("GET", `/api/assignments/${b.id}/activity/latest-code?notSession=x'--`, {
+      cookie: student.cookie,
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe("retention", () => {
   it("cuts at the end of the latest 31 August in London, or a number of days back", () => {
     expect(retentionCutoff("school-year", new Date("2026-11-25T12:00:00Z")).toISOString()).toBe(

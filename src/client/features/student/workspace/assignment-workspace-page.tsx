@@ -4,6 +4,7 @@
 import { ArrowLeft, FlaskConical, Play, Send } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
+import { useLatestCode } from "@/client/api/activity.ts";
 import { useStudentAssignment } from "@/client/api/assignments.ts";
 import { useMe } from "@/client/api/me.ts";
 import { useCreateSubmission, useMySubmissions } from "@/client/api/submissions.ts";
@@ -32,7 +33,7 @@ import {
   useRestoreWithUndo,
 } from "@/client/features/workspace/index.ts";
 import { ApiError } from "@/client/lib/api.ts";
-import { formatDate } from "@/client/lib/format.ts";
+import { formatDate, formatDateTime } from "@/client/lib/format.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import type { StudentAssignmentDetail, Submission } from "@/shared/api/assignments.ts";
 import { parseErrorLine } from "@/shared/domain/error-explanations.ts";
@@ -94,12 +95,22 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     typed.current = true;
     draft.setCode(code);
   };
+  // Nor on another computer: with no draft in this browser, the code last recorded (issue 19
+  // item 3; the activity record holds it) opens when it is newer than the newest hand-in.
+  const recorded = useLatestCode(assignment.id, recorder.sessionId, draft.restoredAt === null);
+  const [fromElsewhere, setFromElsewhere] = useState<string | null>(null);
   useEffect(() => {
-    if (settled.current || !submissions.data) return;
+    if (settled.current || !submissions.data || recorded.isPending) return;
     settled.current = true;
+    if (typed.current || draft.restoredAt !== null) return;
     const newest = submissions.data[0];
-    if (!typed.current && draft.restoredAt === null && newest) draft.setCode(newest.code);
-  }, [submissions.data, draft.restoredAt, draft.setCode]);
+    const latest = recorded.data;
+    if (latest && (!newest || Date.parse(latest.at) > Date.parse(newest.submittedAt))) {
+      recorder.restore(latest.code); // recorded as a restore, never as a paste
+      draft.setCode(latest.code);
+      setFromElsewhere(latest.at);
+    } else if (newest) draft.setCode(newest.code);
+  }, [submissions.data, recorded.isPending, recorded.data, draft.restoredAt, draft.setCode]);
   // Restore Code replaces the editor's code at once, with Undo while it is unchanged (issue 19 item 3).
   const restoring = useRestoreWithUndo(draft.code, (code) => {
     recorder.restore(code);
@@ -267,6 +278,12 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
       {runner.error && <Alert tone="error">{runner.error}</Alert>}
       {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
       {restoring.bar}
+      {fromElsewhere && (
+        <Alert tone="info">
+          Opened the code you were last working on ({formatDateTime(fromElsewhere)}), as your teacher's record
+          of this work holds it, so you can carry on from another computer.
+        </Alert>
+      )}
       {/* The grade stays with the earlier submission; the new one is what the teacher looks at next. */}
       <ConfirmDialog
         open={askResubmit}
