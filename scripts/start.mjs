@@ -1,9 +1,16 @@
-// npm start: builds the web app when the build is missing or older than the sources, then
-// runs the server (SPA + API on one port).
+// npm start: builds the web app when the build is missing or older than the sources (with the
+// Brotli and gzip forms of its files), prepares the browser's Pyodide once per version, then runs
+// the server (SPA + API on one port).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import {
+  parsePutBack,
+  preparedWebPyodide,
+  prepareWebPyodide,
+} from "../src/server/http/pyodide-web-files.mjs";
+import { precompressDir } from "./precompress.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const built = path.join(root, "dist/client/index.html");
@@ -25,14 +32,20 @@ const sources = Math.max(
   fs.statSync(path.join(root, "vite.config.ts")).mtimeMs,
 );
 const stale = () => !fs.existsSync(built) || fs.statSync(built).mtimeMs < sources;
-if (stale()) buildClient();
+if (stale()) await buildClient();
+// The browser's Pyodide: trimmed stdlib, Brotli and gzip made once (≈1 minute the first time).
+const putBack = parsePutBack(process.env.BROWSER_PYTHON_MODULES);
+if (!preparedWebPyodide(putBack)) {
+  console.log("Compressing the browser's Python once for this version…");
+  await prepareWebPyodide(putBack);
+}
 
 /**
  * Builds into a folder of its own, then copies it in, one build at a time (a lock folder): several
  * servers started at once from one checkout (parallel browser runs) must never serve, or delete,
  * a half-written build, nor the chunks of the build a page already open came from.
  */
-function buildClient() {
+async function buildClient() {
   const lock = path.join(root, "dist/.build-lock");
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   const deadline = Date.now() + 10 * 60_000;
@@ -63,14 +76,21 @@ function buildClient() {
       process.exitCode = r.status ?? 1;
       throw new Error("the web app did not build");
     }
+    await precompressDir(out);
     const current = path.join(root, "dist/client");
     if (!fs.existsSync(current)) fs.renameSync(out, current);
     else {
       // Into the folder a running server may be serving from: the new hashed assets beside the
       // old ones (a page already open still finds the chunks it loads later), index.html last.
+      // A file outside assets/ keeps no Brotli or gzip form its new version lacks.
       for (const entry of fs.readdirSync(out)) {
         if (entry !== "index.html")
           fs.cpSync(path.join(out, entry), path.join(current, entry), { recursive: true });
+      }
+      for (const entry of fs.readdirSync(current)) {
+        const form = /^(.*)\.(br|gz)$/.exec(entry);
+        if (form && fs.existsSync(path.join(out, form[1])) && !fs.existsSync(path.join(out, entry)))
+          fs.rmSync(path.join(current, entry));
       }
       fs.copyFileSync(path.join(out, "index.html"), path.join(current, "index.html"));
       fs.rmSync(out, { recursive: true, force: true });

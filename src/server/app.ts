@@ -180,7 +180,7 @@ export function createApp({
 
   app.onError(handleError);
 
-  mountPyodide(app);
+  mountPyodide(app, { putBack: config.browserPythonModules });
   if (clientDir) mountStatic(app, clientDir);
   return { app, auth, grader };
 }

@@ -32,6 +32,10 @@ const Env = z.object({
     .regex(/^(school-year|[1-9][0-9]{0,3})$/, "school-year, or a number of days (1-9999)")
     .default("school-year"),
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  BROWSER_PYTHON_MODULES: z
+    .string()
+    .regex(/^\s*([A-Za-z_][A-Za-z0-9_]*\s*(,\s*|$))*$/, "standard-library module names separated by commas")
+    .default(""),
 });
 
 export type Config = {
@@ -85,6 +89,11 @@ export type Config = {
    * (ACCOUNT_DELETION_GRACE_DAYS; default 14, 0: deleted by the next daily run): decision 060.
    */
   accountDeletionGraceDays: number;
+  /**
+   * Standard-library modules put back into the browser's trimmed Python (BROWSER_PYTHON_MODULES,
+   * e.g. "email,xml"; default none): decision 069.
+   */
+  browserPythonModules: string[];
   /** Where the signing secret came from, for the start-up message. */
   authSecretSource: "env" | "data-dir" | "test";
 };
@@ -198,5 +207,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     teacherEmailDomains,
     activityRetention: e.ACTIVITY_RETENTION === "school-year" ? "school-year" : Number(e.ACTIVITY_RETENTION),
     accountDeletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
+    browserPythonModules: e.BROWSER_PYTHON_MODULES.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

@@ -1,13 +1,19 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import { unzipSync } from "fflate";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { PYODIDE_BASE_PATH } from "@/shared/grading/pyodide-version.ts";
-import { mountPyodide } from "./pyodide-static.ts";
+import { acceptedEncodings, mountPyodide } from "./pyodide-static.ts";
+import { webPyodideDir } from "./pyodide-web-files.mjs";
 
+const emptyCache = fs.mkdtempSync(path.join(os.tmpdir(), "pyodide-web-"));
 const app = new Hono();
-mountPyodide(app);
+mountPyodide(app, { cacheRoot: emptyCache });
 const wasm = fs.readFileSync("node_modules/pyodide/pyodide.asm.wasm");
+afterAll(() => fs.rmSync(emptyCache, { recursive: true, force: true }));
 
 describe("/pyodide/<version>/", () => {
   it("serves the runtime files with their types, cached forever", async () => {
@@ -15,29 +21,87 @@ describe("/pyodide/<version>/", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/wasm");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-encoding")).toBeNull();
     expect(Buffer.from(await res.arrayBuffer()).equals(wasm)).toBe(true);
     const mjs = await app.request(`${PYODIDE_BASE_PATH}pyodide.mjs`);
     expect(mjs.headers.get("content-type")).toMatch(/^text\/javascript/);
   });
 
-  it("sends gzip to clients that accept it", async () => {
+  it("without a prepared directory, sends gzip made here to clients that accept it", async () => {
     const res = await app.request(`${PYODIDE_BASE_PATH}pyodide.asm.wasm`, {
       headers: { "Accept-Encoding": "gzip, deflate, br" },
     });
     expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
     const body = Buffer.from(await res.arrayBuffer());
     expect(body.length).toBeLessThan(wasm.length / 2);
     expect(gunzipSync(body).equals(wasm)).toBe(true);
+  });
+
+  it("sends the trimmed standard library, stored uncompressed in its zip", async () => {
+    const res = await app.request(`${PYODIDE_BASE_PATH}python_stdlib.zip`);
+    const names = Object.keys(unzipSync(new Uint8Array(await res.arrayBuffer())));
+    expect(names).toContain("random.py");
+    expect(names).toContain("encodings/utf_8.py");
+    expect(names.some((n) => n.startsWith("email/"))).toBe(false);
+    expect(names).not.toContain("encodings/shift_jis.py");
   });
 
   it("serves nothing else: other files, other versions, paths", async () => {
     for (const url of [
       `${PYODIDE_BASE_PATH}package.json`,
       `${PYODIDE_BASE_PATH}..%2F..%2Fpackage.json`,
+      `${PYODIDE_BASE_PATH}pyodide.asm.wasm.br`,
       "/pyodide/0.0.1/pyodide.mjs",
       "/pyodide/pyodide.mjs",
     ]) {
       expect((await app.request(url)).status, url).toBe(404);
     }
+  });
+});
+
+describe("a prepared directory (npm start)", () => {
+  // Stand-in files: what is served is read from the directory, not made here.
+  const cacheRoot = fs.mkdtempSync(path.join(os.tmpdir(), "pyodide-web-"));
+  const dir = webPyodideDir(["xml"], cacheRoot);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "pyodide.mjs"), "plain");
+  fs.writeFileSync(path.join(dir, "pyodide.mjs.br"), "brotli");
+  fs.writeFileSync(path.join(dir, "pyodide.mjs.gz"), "gzip");
+  fs.writeFileSync(path.join(dir, ".complete"), "");
+  const prepared = new Hono();
+  mountPyodide(prepared, { putBack: ["xml"], cacheRoot });
+  afterAll(() => fs.rmSync(cacheRoot, { recursive: true, force: true }));
+
+  const get = async (acceptEncoding?: string) => {
+    const res = await prepared.request(`${PYODIDE_BASE_PATH}pyodide.mjs`, {
+      headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding },
+    });
+    return { encoding: res.headers.get("content-encoding"), body: await res.text(), res };
+  };
+
+  it("sends Brotli first, gzip to clients without it, plain to the rest", async () => {
+    expect(await get("gzip, deflate, br, zstd")).toMatchObject({ encoding: "br", body: "brotli" });
+    expect(await get("gzip, deflate")).toMatchObject({ encoding: "gzip", body: "gzip" });
+    expect(await get("br;q=0, gzip")).toMatchObject({ encoding: "gzip", body: "gzip" });
+    expect(await get()).toMatchObject({ encoding: null, body: "plain" });
+    const { res } = await get("br");
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
+  it("is found only for the module list it was made for", () => {
+    expect(webPyodideDir([], cacheRoot)).not.toBe(dir);
+    expect(webPyodideDir(["xml.py"], cacheRoot)).toBe(dir);
+  });
+});
+
+describe("acceptedEncodings", () => {
+  it("reads the header as browsers and proxies write it", () => {
+    expect(acceptedEncodings("gzip, deflate, br, zstd")).toEqual(["br", "gzip"]);
+    expect(acceptedEncodings("GZIP;q=0.5, BR;q=1.0")).toEqual(["br", "gzip"]);
+    expect(acceptedEncodings("br;q=0")).toEqual([]);
+    expect(acceptedEncodings("identity")).toEqual([]);
+    expect(acceptedEncodings(undefined)).toEqual([]);
   });
 });

@@ -1,53 +1,93 @@
-// Serves the browser's Pyodide from the npm package at /pyodide/<version>/<file>: our own origin
-// (CSP 'self', COEP same-origin), versioned URLs cached forever, gzip made once and kept.
+// Serves the browser's Pyodide at /pyodide/<version>/<file>: our own origin (CSP 'self', COEP
+// same-origin), versioned URLs cached forever. The files come from the directory `npm start`
+// prepared (a trimmed standard library; Brotli and gzip made once at their best: decision 069);
+// without one (dev, tests) the stdlib is trimmed here and gzip made once on the fly and kept.
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 import type { Env, Hono } from "hono";
 import { PYODIDE_BASE_PATH } from "@/shared/grading/pyodide-version.ts";
+import {
+  gzipBest,
+  preparedWebPyodide,
+  pyodidePackageDir,
+  trimStdlib,
+  WEB_FILES,
+} from "./pyodide-web-files.mjs";
 
-const FILES: Record<string, string> = {
-  "pyodide.mjs": "text/javascript; charset=utf-8",
-  "pyodide.asm.mjs": "text/javascript; charset=utf-8",
-  "pyodide.asm.wasm": "application/wasm",
-  "python_stdlib.zip": "application/zip",
-  "pyodide-lock.json": "application/json; charset=utf-8",
-};
 const IMMUTABLE = "public, max-age=31536000, immutable";
-const gzipAsync = promisify(gzip);
 
-export function mountPyodide<E extends Env>(app: Hono<E>) {
-  const dir = path.dirname(createRequire(import.meta.url).resolve("pyodide"));
-  const plain = new Map<string, Buffer>();
-  const gzipped = new Map<string, Promise<Buffer>>();
+type Encoding = "br" | "gzip";
+/** What the client accepts, best first: Brotli, then gzip (a `;q=0` refuses one). */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p))) continue;
+    accepted.add(name.trim());
+  }
+  return (["br", "gzip"] as const).filter((e) => accepted.has(e));
+}
+
+export type PyodideFilesOptions = {
+  /** Standard-library modules put back (BROWSER_PYTHON_MODULES). */
+  putBack?: string[];
+  /** Where prepared directories are looked for (tests). */
+  cacheRoot?: string;
+};
+
+export function mountPyodide<E extends Env>(
+  app: Hono<E>,
+  { putBack = [], cacheRoot }: PyodideFilesOptions = {},
+) {
+  const prepared = preparedWebPyodide(putBack, cacheRoot);
+  const source = pyodidePackageDir();
+  const plain = new Map<string, Promise<Uint8Array>>();
+  const encoded = new Map<string, Promise<Uint8Array | null>>();
+
+  /** The file as the browser gets it, uncompressed: the stdlib trimmed. */
+  const readPlain = (file: string) => {
+    let body = plain.get(file);
+    if (!body) {
+      body = fs.promises.readFile(path.join(prepared ?? source, file)).then((b) => {
+        const bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+        return file === "python_stdlib.zip" && !prepared ? trimStdlib(bytes, putBack) : bytes;
+      });
+      plain.set(file, body);
+    }
+    return body;
+  };
+  /** Read (or made) once and kept: a class's first lesson asks for the same few files. */
+  const readEncoded = (file: string, encoding: Encoding): Promise<Uint8Array | null> => {
+    const key = `${file}.${encoding}`;
+    let body = encoded.get(key);
+    if (!body) {
+      if (prepared) {
+        const name = path.join(prepared, `${file}.${encoding === "br" ? "br" : "gz"}`);
+        body = fs.promises.readFile(name).catch(() => null);
+      } else {
+        body = encoding === "gzip" ? readPlain(file).then(gzipBest) : Promise.resolve(null);
+      }
+      encoded.set(key, body);
+    }
+    return body;
+  };
 
   app.get(`${PYODIDE_BASE_PATH}:file`, async (c) => {
     const file = c.req.param("file");
-    const type = FILES[file];
+    const type = WEB_FILES[file];
     if (!type) return c.text("Not found", 404);
-    let body = plain.get(file);
-    if (!body) {
-      body = await fs.promises.readFile(path.join(dir, file));
-      plain.set(file, body);
-    }
     const headers: Record<string, string> = {
       "Content-Type": type,
       "Cache-Control": IMMUTABLE,
       Vary: "Accept-Encoding",
     };
-    if (/\bgzip\b/.test(c.req.header("Accept-Encoding") ?? "")) {
-      let zipped = gzipped.get(file);
-      if (!zipped) {
-        zipped = gzipAsync(body, { level: 6 });
-        gzipped.set(file, zipped);
-      }
-      const gz = await zipped;
-      headers["Content-Encoding"] = "gzip";
-      return c.body(gz as Uint8Array<ArrayBuffer>, 200, headers);
+    for (const encoding of acceptedEncodings(c.req.header("Accept-Encoding"))) {
+      const body = await readEncoded(file, encoding);
+      if (!body) continue;
+      headers["Content-Encoding"] = encoding;
+      return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
     }
-    return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
+    return c.body((await readPlain(file)) as Uint8Array<ArrayBuffer>, 200, headers);
   });
   app.all("/pyodide/*", (c) => c.text("Not found", 404));
 }

@@ -1,5 +1,7 @@
 // Serves the built SPA. Hashed assets are cached forever; a missing asset is a real 404 (not
-// index.html, which would then be cached as immutable); every other GET gets index.html.
+// index.html, which would then be cached as immutable); every other GET gets index.html. Files
+// have their Brotli and gzip forms beside them (`npm start` makes them), sent to clients that
+// accept one (decision 069).
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -18,9 +20,9 @@ function cacheFor(value: string): MiddlewareHandler {
 export function mountStatic<E extends Env>(app: Hono<E>, clientDir: string) {
   const root = path.relative(process.cwd(), clientDir) || ".";
   const indexFile = path.join(clientDir, "index.html");
-  app.use("/assets/*", cacheFor(IMMUTABLE), serveStatic({ root }));
+  app.use("/assets/*", cacheFor(IMMUTABLE), serveStatic({ root, precompressed: true }));
   app.all("/assets/*", (c) => c.text("Not found", 404));
-  app.use("*", cacheFor("no-cache"), serveStatic({ root }));
+  app.use("*", cacheFor("no-cache"), serveStatic({ root, precompressed: true }));
   app.get("*", (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text(

@@ -1,0 +1,255 @@
+// @ts-check
+// The browser's copy of Pyodide (decision 069): the npm package's files with the standard library
+// trimmed to what a GCSE program can use in a browser and stored uncompressed in its zip (so one
+// Brotli stream compresses across all of it), each file kept beside its Brotli (quality 11) and
+// gzip forms. Made once per Pyodide version and module list into node_modules/.cache by
+// `npm start` (plain JS: scripts/start.mjs runs it without a TypeScript loader); the server serves
+// what is there, or trims in memory and gzips on the fly when nothing was made (dev, tests).
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { unzipSync, zipSync } from "fflate";
+
+/** The files the browser fetches from /pyodide/<version>/, and their types. */
+export const WEB_FILES = {
+  "pyodide.mjs": "text/javascript; charset=utf-8",
+  "pyodide.asm.mjs": "text/javascript; charset=utf-8",
+  "pyodide.asm.wasm": "application/wasm",
+  "python_stdlib.zip": "application/zip",
+  "pyodide-lock.json": "application/json; charset=utf-8",
+};
+
+/**
+ * Top-level standard-library names left out of the browser's zip: networking and e-mail, other
+ * processes, debuggers and profilers, test frameworks, packaging tools, archives and data formats
+ * a GCSE program has no use for in a browser. Every name kept must still import (tested), and
+ * Pyodide itself needs asyncio, logging, socket, selectors and subprocess, which stay. The
+ * server's grader keeps the whole library. BROWSER_PYTHON_MODULES puts names back.
+ */
+export const LEFT_OUT = [
+  "email",
+  "mailbox.py",
+  "smtplib.py",
+  "imaplib.py",
+  "poplib.py",
+  "ftplib.py",
+  "http",
+  "urllib",
+  "wsgiref",
+  "xmlrpc",
+  "socketserver.py",
+  "xml",
+  "html",
+  "_markupbase.py",
+  "netrc.py",
+  "nturl2path.py",
+  "mimetypes.py",
+  "multiprocessing",
+  "unittest",
+  "doctest.py",
+  "pdb.py",
+  "bdb.py",
+  "pydoc.py",
+  "_pyrepl",
+  "cProfile.py",
+  "profile.py",
+  "pstats.py",
+  "trace.py",
+  "tracemalloc.py",
+  "tarfile.py",
+  "zipapp.py",
+  "compileall.py",
+  "py_compile.py",
+  "modulefinder.py",
+  "pyclbr.py",
+  "tabnanny.py",
+  "pickletools.py",
+  "sqlite3",
+  "tomllib",
+  "plistlib.py",
+  "shelve.py",
+  "wave.py",
+  "ipaddress.py",
+  "_pyio.py",
+  "ctypes",
+  "argparse.py",
+  "optparse.py",
+  "getopt.py",
+  "gettext.py",
+  "pty.py",
+  "tty.py",
+  "rlcompleter.py",
+  "cmd.py",
+  "quopri.py",
+  "uuid.py",
+  "configparser.py",
+  "shlex.py",
+  "filecmp.py",
+  "fileinput.py",
+  "sched.py",
+  "graphlib.py",
+  "getpass.py",
+  "stringprep.py",
+  "symtable.py",
+  "pkgutil.py",
+  "runpy.py",
+  "zoneinfo",
+  "antigravity.py",
+  "webbrowser.py",
+  "__phello__",
+  "__hello__.py",
+];
+
+/** encodings/: the Unicode ones, Latin-1, Windows-1252, DOS 437 and the text transforms. */
+const ENCODINGS_KEPT = new Set([
+  "__init__.py",
+  "aliases.py",
+  "ascii.py",
+  "latin_1.py",
+  "utf_8.py",
+  "utf_8_sig.py",
+  "utf_16.py",
+  "utf_16_le.py",
+  "utf_16_be.py",
+  "utf_32.py",
+  "utf_32_le.py",
+  "utf_32_be.py",
+  "charmap.py",
+  "cp1252.py",
+  "cp437.py",
+  "iso8859_1.py",
+  "iso8859_15.py",
+  "raw_unicode_escape.py",
+  "unicode_escape.py",
+  "undefined.py",
+  "idna.py",
+  "punycode.py",
+  "hex_codec.py",
+  "base64_codec.py",
+  "rot_13.py",
+]);
+
+/**
+ * "email, xml" → ["email", "xml"]: the names BROWSER_PYTHON_MODULES puts back.
+ * @param {string | undefined} text
+ */
+export function parsePutBack(text) {
+  return (text ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The names left out once `putBack` is honoured ("xml" and "xml.py" both name a module).
+ * @param {string[]} putBack
+ */
+export function leftOut(putBack) {
+  const back = new Set(putBack.map((n) => n.replace(/\.py$/, "")));
+  return LEFT_OUT.filter((n) => !back.has(n.replace(/\.py$/, "")));
+}
+
+/**
+ * The trimmed standard library as a zip whose entries are stored, not deflated.
+ * @param {Uint8Array} zip the package's python_stdlib.zip
+ * @param {string[]} putBack
+ */
+export function trimStdlib(zip, putBack) {
+  const out = new Set(leftOut(putBack));
+  const allEncodings = putBack.includes("encodings");
+  /** @type {Record<string, [Uint8Array, { level: 0 }]>} */
+  const kept = {};
+  for (const [name, data] of Object.entries(unzipSync(zip))) {
+    const [top, rest] = [name.split("/")[0], name.split("/").slice(1).join("/")];
+    if (out.has(top)) continue;
+    if (top === "encodings" && rest && !allEncodings && !ENCODINGS_KEPT.has(rest)) continue;
+    kept[name] = [data, { level: 0 }];
+  }
+  return zipSync(kept, { level: 0 });
+}
+
+export function pyodidePackageDir() {
+  return path.dirname(createRequire(import.meta.url).resolve("pyodide"));
+}
+
+function pyodideVersion() {
+  return JSON.parse(fs.readFileSync(path.join(pyodidePackageDir(), "package.json"), "utf8")).version;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultCacheRoot = () => path.resolve(here, "../../../node_modules/.cache/pyclass-pyodide");
+
+/**
+ * Where the prepared files for this version and module list live.
+ * @param {string[]} putBack
+ */
+export function webPyodideDir(putBack, cacheRoot = defaultCacheRoot()) {
+  const key = createHash("sha256").update(leftOut(putBack).join(",")).digest("hex").slice(0, 12);
+  return path.join(cacheRoot, `web-${pyodideVersion()}-${key}`);
+}
+
+/**
+ * The prepared directory, if a complete one exists.
+ * @param {string[]} putBack
+ */
+export function preparedWebPyodide(putBack, cacheRoot = defaultCacheRoot()) {
+  const dir = webPyodideDir(putBack, cacheRoot);
+  return fs.existsSync(path.join(dir, ".complete")) ? dir : null;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Brotli at its best quality with a 16 MB window (the wasm and the stdlib are one stream each).
+ * @param {Uint8Array} bytes
+ */
+export function brotliBest(bytes) {
+  return brotli(bytes, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+}
+
+/** @param {Uint8Array} bytes */
+export function gzipBest(bytes) {
+  return gzip(bytes, { level: 9 });
+}
+
+/**
+ * Makes the directory once (≈40 s of CPU for the wasm's Brotli), in a private folder renamed into
+ * place so servers started at once never read a half-written one. Returns it.
+ * @param {string[]} putBack
+ */
+export async function prepareWebPyodide(putBack, cacheRoot = defaultCacheRoot()) {
+  const done = preparedWebPyodide(putBack, cacheRoot);
+  if (done) return done;
+  const dir = webPyodideDir(putBack, cacheRoot);
+  const tmp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  fs.mkdirSync(tmp, { recursive: true });
+  const source = pyodidePackageDir();
+  await Promise.all(
+    Object.keys(WEB_FILES).map(async (file) => {
+      let bytes = new Uint8Array(fs.readFileSync(path.join(source, file)));
+      if (file === "python_stdlib.zip") bytes = trimStdlib(bytes, putBack);
+      const [br, gz] = await Promise.all([brotliBest(bytes), gzipBest(bytes)]);
+      fs.writeFileSync(path.join(tmp, file), bytes);
+      fs.writeFileSync(path.join(tmp, `${file}.br`), br);
+      fs.writeFileSync(path.join(tmp, `${file}.gz`), gz);
+    }),
+  );
+  fs.writeFileSync(path.join(tmp, ".complete"), "");
+  try {
+    fs.renameSync(tmp, dir);
+  } catch {
+    fs.rmSync(tmp, { recursive: true, force: true }); // another start finished first: the same files
+  }
+  return dir;
+}
