@@ -1,8 +1,9 @@
 // The live lesson's reads (issue 20; decision "The live lesson"): the class teacher's summary of
-// every student this lesson, built by one statement of index probes over activity_events (each
-// student's latest events of the work they have open; decision 066), and one student's current
-// code from their latest full copy on. The stuck rule itself is src/shared/domain/live.ts.
-import { and, asc, eq, sql } from "drizzle-orm";
+// every student this lesson, read in one statement (the class's assignments, members, raised hands
+// and, by index probes, each student's latest events of the work they have open; decision 066),
+// and one student's current code from their latest full copy on. The stuck rule itself is
+// src/shared/domain/live.ts.
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { assertOwnsClass, isUuid } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
 import {
@@ -34,18 +35,28 @@ const OUTCOMES_KEPT = 20;
 const CHANGES = ["open", "edit", "paste", "snapshot", "restore"] as const;
 const FULL_COPIES = ["open", "snapshot", "restore"] as const;
 
-type Row = {
-  student_id: string;
-  assignment_id: string;
-  /** Which signal this row is: the newest event, change, hand-in, first test result, or a run result. */
+/** One signal of a student's lesson: the newest event, change, hand-in, first test result, or a run result. */
+type SignalRow = {
+  studentId: string;
+  assignmentId: string;
   kind: "newest" | "change" | "submit" | "first" | "outcome";
-  id: number;
   type: string;
   t: number;
   passed: number | null;
   total: number | null;
-  error_type: string | null;
+  errorType: string | null;
   line: number | null;
+};
+
+/** What the live view reads of a class, in one statement. */
+type LessonRead = {
+  /** The class's assignments, oldest first (the picker). */
+  work: { id: string; name: string }[];
+  members: { id: string; name: string }[];
+  /** Oldest first (the record's order). */
+  signals: SignalRow[];
+  /** When each student with an open help request (the help queue) raised it: their hand. */
+  hands: { studentId: string; at: number }[];
 };
 
 type StudentEvents = {
@@ -57,43 +68,49 @@ type StudentEvents = {
   testsAtStart: { passed: number; total: number } | null;
 };
 
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
 /**
- * Each student's events this lesson on the work they have open (the picked assignment, or the
- * assignment of their newest event): the newest event, the newest change, the newest hand-in, the
- * first test result and the newest OUTCOMES_KEPT run results. One statement of index probes per
- * student (decision 066): the newest event of each (student, assignment) and the newest change
- * through activity_events_history_idx, runs and hand-ins through activity_events_runs_idx. It never
- * reads the lesson's edits in bulk, so its cost stays the same an hour into a lesson. The newest
- * rows are picked first and then kept only when they fall in the lesson (`since`): a time filter
- * inside a probe would walk a student's whole history when nothing of it is this lesson's.
+ * Everything the live view shows of a class this lesson, in one statement (one round trip: at 20
+ * classes watched, the number of queries was what the other routes waited behind; decision 066):
+ * the class's assignments, its members (or the one student), their open help requests, and each
+ * student's signals on the work they have open (the picked assignment, or the assignment of their
+ * newest event): the newest event, the newest change, the newest hand-in, the first test result
+ * and the newest OUTCOMES_KEPT run results. The signals are index probes per student: the newest
+ * event of each (student, assignment) and the newest change through activity_events_history_idx,
+ * runs and hand-ins through activity_events_runs_idx. It never reads the lesson's edits in bulk,
+ * so its cost stays the same an hour into a lesson. The newest rows are picked first and kept only
+ * when they fall in the lesson (`since`): a time filter inside a probe would walk a student's whole
+ * history when nothing of it is this lesson's. An `assignmentId` not of this class reads no events.
  */
-async function lessonEvents(
+async function readLesson(
   db: Db,
   classId: string,
-  assignmentIds: string[],
+  assignmentId: string | null,
   since: Date,
-  studentId: string | null,
-): Promise<Map<string, StudentEvents>> {
-  if (assignmentIds.length === 0) return new Map();
-  const work = sql.join(
-    assignmentIds.map((id) => sql`(${id}::uuid)`),
-    sql`, `,
-  );
+  onlyStudent: string | null,
+): Promise<LessonRead> {
   const changes = sql.join(
     CHANGES.map((t) => sql`${t}`),
     sql`, `,
   );
   const lessonStart = sql`${since.toISOString()}::timestamptz`;
   const result = (await db.execute(sql`
-    with members as (
-      select m.user_id from ${classMembers} m
-      where m.class_id = ${classId}::uuid ${studentId === null ? sql`` : sql`and m.user_id = ${studentId}`}
+    with work as (
+      select a.id, a.name, a.created_at from ${assignments} a where a.class_id = ${classId}::uuid
     ),
-    work(assignment_id) as (values ${work}),
+    chosen as (
+      select w.id as assignment_id from work w
+      ${assignmentId === null ? sql`` : sql`where w.id = ${assignmentId}::uuid`}
+    ),
+    members as (
+      select m.user_id, u.name from ${classMembers} m join ${user} u on u.id = m.user_id
+      where m.class_id = ${classId}::uuid ${onlyStudent === null ? sql`` : sql`and m.user_id = ${onlyStudent}`}
+    ),
     newest as (
       select distinct on (m.user_id) m.user_id as student_id, w.assignment_id, last.id, last.type, last.time, last.payload
       from members m
-      cross join work w
+      cross join chosen w
       cross join lateral (
         select e.id, e.type, e.time, e.payload from ${activityEvents} e
         where e.assignment_id = w.assignment_id and e.student_id = m.user_id
@@ -133,20 +150,49 @@ async function lessonEvents(
         where e.assignment_id = n.assignment_id and e.student_id = n.student_id and e.type in ('tests', 'error')
         order by e.id desc limit ${OUTCOMES_KEPT}
       ) o
+    ),
+    hands as (
+      select h.student_id, min(h.created_at) as at from ${helpRequests} h
+      where h.class_id = ${classId}::uuid and h.status = 'open'
+      group by h.student_id
     )
-    select student_id, assignment_id::text as assignment_id, id::float8 as id, kind, type,
-           (extract(epoch from time) * 1000)::float8 as t,
-           (payload->>'passed')::integer as passed, (payload->>'total')::integer as total,
-           payload->>'errorType' as error_type, (payload->>'line')::integer as line
-    from picked
-    where time > ${lessonStart}
-    order by id`)) as unknown as { rows: Row[] };
+    select
+      (select coalesce(json_agg(json_build_object('id', w.id, 'name', w.name) order by w.created_at, w.id), '[]'::json)
+         from work w) as work,
+      (select coalesce(json_agg(json_build_object('id', m.user_id, 'name', m.name)), '[]'::json)
+         from members m) as members,
+      (select coalesce(json_agg(json_build_object(
+                'studentId', p.student_id, 'assignmentId', p.assignment_id, 'kind', p.kind, 'type', p.type,
+                't', ${epochMs(sql`p.time`)},
+                'passed', (p.payload->>'passed')::integer, 'total', (p.payload->>'total')::integer,
+                'errorType', p.payload->>'errorType', 'line', (p.payload->>'line')::integer
+              ) order by p.id), '[]'::json)
+         from picked p where p.time > ${lessonStart}) as signals,
+      (select coalesce(json_agg(json_build_object('studentId', h.student_id, 't', ${epochMs(sql`h.at`)})), '[]'::json)
+         from hands h) as hands`)) as unknown as {
+    rows: {
+      work: LessonRead["work"];
+      members: LessonRead["members"];
+      signals: SignalRow[];
+      hands: { studentId: string; t: number }[];
+    }[];
+  };
+  const [row] = result.rows;
+  return {
+    work: row.work,
+    members: row.members,
+    signals: row.signals,
+    hands: row.hands.map((h) => ({ studentId: h.studentId, at: Number(h.t) })),
+  };
+}
 
+/** Each student's signals gathered (the rows come oldest first). */
+function studentEvents(signals: SignalRow[]): Map<string, StudentEvents> {
   const byStudent = new Map<string, StudentEvents>();
-  for (const r of result.rows) {
+  for (const r of signals) {
     if (r.kind !== "newest") continue;
-    byStudent.set(r.student_id, {
-      assignmentId: r.assignment_id,
+    byStudent.set(r.studentId, {
+      assignmentId: r.assignmentId,
       lastEventAt: Number(r.t),
       lastChangeAt: null,
       lastSubmitAt: null,
@@ -154,8 +200,8 @@ async function lessonEvents(
       testsAtStart: null,
     });
   }
-  for (const r of result.rows) {
-    const s = byStudent.get(r.student_id);
+  for (const r of signals) {
+    const s = byStudent.get(r.studentId);
     if (!s) continue;
     const t = Number(r.t);
     if (r.kind === "change") s.lastChangeAt = t;
@@ -165,48 +211,20 @@ async function lessonEvents(
       s.outcomes.push(
         r.type === "tests"
           ? { at: t, type: "tests", passed: r.passed ?? 0, total: r.total ?? 0 }
-          : { at: t, type: "error", errorType: r.error_type ?? "Error", line: r.line },
+          : { at: t, type: "error", errorType: r.errorType ?? "Error", line: r.line },
       );
   }
   return byStudent;
 }
 
-/** When each student with an open help request (the help queue) raised it: their hand. */
-async function raisedHands(db: Db, classId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ studentId: helpRequests.studentId, at: sql<Date>`min(${helpRequests.createdAt})` })
-    .from(helpRequests)
-    .where(and(eq(helpRequests.classId, classId), eq(helpRequests.status, "open")))
-    .groupBy(helpRequests.studentId);
-  return new Map(rows.map((r) => [r.studentId, new Date(r.at).getTime()]));
-}
-
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
-async function buildTiles(
-  db: Db,
-  classId: string,
-  work: { id: string; name: string }[],
-  assignmentId: string | null,
-  now: Date,
-  onlyStudent: string | null,
-): Promise<LiveTile[]> {
-  const since = new Date(now.getTime() - LIVE_RULES.lessonMs);
-  const [members, events, hands] = await Promise.all([
-    db
-      .select({ id: user.id, name: user.name })
-      .from(classMembers)
-      .innerJoin(user, eq(user.id, classMembers.userId))
-      .where(
-        onlyStudent === null
-          ? eq(classMembers.classId, classId)
-          : and(eq(classMembers.classId, classId), eq(classMembers.userId, onlyStudent)),
-      ),
-    lessonEvents(db, classId, assignmentId ? [assignmentId] : work.map((a) => a.id), since, onlyStudent),
-    raisedHands(db, classId),
-  ]);
-  const names = new Map(work.map((a) => [a.id, a.name]));
-  const tiles = sortByName(members).map((m): LiveTile & { handRaisedAtMs: number | null } => {
+/** The tiles in the teacher's order (the stuck rule of shared/domain/live.ts applied to each). */
+function tilesOf(read: LessonRead, now: Date): LiveTile[] {
+  const events = studentEvents(read.signals);
+  const hands = new Map(read.hands.map((h) => [h.studentId, h.at]));
+  const names = new Map(read.work.map((a) => [a.id, a.name]));
+  const tiles = sortByName(read.members).map((m): LiveTile & { handRaisedAtMs: number | null } => {
     const e = events.get(m.id);
     const hand = hands.get(m.id) ?? null;
     const verdict = judge({
@@ -242,21 +260,19 @@ async function buildTiles(
   );
 }
 
-/** The class's assignments, oldest first; 404 when `assignmentId` is not one of them. */
-async function workOf(db: Db, classId: string, assignmentId: string | undefined) {
-  const work = await db
-    .select({ id: assignments.id, name: assignments.name })
-    .from(assignments)
-    .where(eq(assignments.classId, classId))
-    .orderBy(asc(assignments.createdAt), asc(assignments.id));
-  if (assignmentId !== undefined && !work.some((a) => a.id === assignmentId))
+/** The class's lesson as read; 404 when `assignmentId` is not one of its assignments. */
+async function lessonOf(
+  db: Db,
+  classId: string,
+  assignmentId: string | undefined,
+  now: Date,
+  onlyStudent: string | null,
+): Promise<LessonRead> {
+  const since = new Date(now.getTime() - LIVE_RULES.lessonMs);
+  const read = await readLesson(db, classId, assignmentId ?? null, since, onlyStudent);
+  if (assignmentId !== undefined && !read.work.some((a) => a.id === assignmentId))
     throw notFound(ASSIGNMENT_MESSAGES.notFound);
-  return work;
-}
-
-async function classWork(db: Db, me: SessionUser, classId: string, assignmentId: string | undefined) {
-  const cls = await assertOwnsClass(db, me, classId);
-  return { cls, work: await workOf(db, cls.id, assignmentId) };
+  return read;
 }
 
 /**
@@ -277,13 +293,13 @@ export async function liveSummary(
     assignmentId ?? "",
     now.getTime(),
     async () => {
-      const work = await workOf(db, cls.id, assignmentId);
+      const read = await lessonOf(db, cls.id, assignmentId, now, null);
       return {
         classId: cls.id,
         assignmentId: assignmentId ?? null,
-        assignments: work,
+        assignments: read.work,
         generatedAt: now.toISOString(),
-        tiles: await buildTiles(db, cls.id, work, assignmentId ?? null, now, null),
+        tiles: tilesOf(read, now),
       };
     },
   );
@@ -302,9 +318,9 @@ export async function liveStudent(
   assignmentId: string | undefined,
   now: Date,
 ): Promise<LiveStudentView> {
-  const { cls, work } = await classWork(db, me, classId, assignmentId);
+  const cls = await assertOwnsClass(db, me, classId);
   if (studentId.length > 200) throw notFound(LIVE_MESSAGES.studentNotFound);
-  const [tile] = await buildTiles(db, cls.id, work, assignmentId ?? null, now, studentId);
+  const [tile] = tilesOf(await lessonOf(db, cls.id, assignmentId, now, studentId), now);
   if (!tile) throw notFound(LIVE_MESSAGES.studentNotFound);
   const workId = assignmentId ?? tile.open?.assignmentId;
   if (!workId) return { classId: cls.id, tile, history: null };
