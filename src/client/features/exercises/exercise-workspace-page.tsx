@@ -17,6 +17,7 @@ import { Card } from "@/client/components/ui/card.tsx";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { VisualiseButton, VisualiserPanel } from "@/client/features/visualiser/index.ts";
 import {
   consolePlaceholder,
   draftKey,
@@ -183,6 +184,13 @@ function Workspace({
     await runner.run(code);
   }
 
+  /** Runs the code recording each step, for the visualiser panel under the console. */
+  async function visualise() {
+    if (busy || !code.trim()) return;
+    setBanner(null);
+    await runner.visualise(code);
+  }
+
   async function runTests() {
     if (busy || !hasTests) return;
     setBanner(null);
@@ -287,6 +295,7 @@ function Workspace({
             <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
               <Play className="size-4" aria-hidden /> {runLabel(runner)}
             </Button>
+            <VisualiseButton runner={runner} onVisualise={visualise} />
             <Button
               variant="secondary"
               onClick={runTests}
@@ -349,6 +358,13 @@ function Workspace({
             placeholder={consolePlaceholder(runner, "Run your code to see its output here.")}
           />
           <TurtleCanvas drawing={runner.drawing} />
+          {runner.visualisation && (
+            <VisualiserPanel
+              visualisation={runner.visualisation}
+              currentCode={code}
+              onClose={runner.closeVisualisation}
+            />
+          )}
         </div>
 
         <div className="space-y-4 lg:col-start-1 lg:row-start-2">

@@ -8,6 +8,7 @@ import { TurtleCanvas } from "@/client/components/code/turtle-canvas.tsx";
 import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
+import { VisualiseButton, VisualiserPanel } from "@/client/features/visualiser/index.ts";
 import {
   type CheckedGrade,
   consolePlaceholder,
@@ -104,9 +105,10 @@ export function PlaygroundPage() {
         <Card className="space-y-3 p-4">
           <CodeEditor value={code} onChange={setCode} onRun={run} />
           <div className="flex flex-wrap items-center gap-2">
-            <Button onClick={run} disabled={python.state !== "ready"} busy={busy && !testsRunning}>
+            <Button onClick={run} disabled={python.state !== "ready"} busy={python.busy === "run"}>
               {runLabel(python, "Run")}
             </Button>
+            <VisualiseButton runner={python} onVisualise={() => code.trim() && python.visualise(code)} />
             <Button variant="danger" onClick={python.stop} disabled={!busy}>
               Stop
             </Button>
@@ -128,6 +130,16 @@ export function PlaygroundPage() {
           <TurtleCanvas drawing={python.drawing} />
         </div>
       </div>
+
+      {python.visualisation && (
+        <div className="mt-6">
+          <VisualiserPanel
+            visualisation={python.visualisation}
+            currentCode={code}
+            onClose={python.closeVisualisation}
+          />
+        </div>
+      )}
 
       <Card className="mt-6 space-y-4 p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">

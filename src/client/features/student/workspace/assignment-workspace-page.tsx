@@ -17,6 +17,7 @@ import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
+import { VisualiseButton, VisualiserPanel } from "@/client/features/visualiser/index.ts";
 import {
   browserRows,
   consolePlaceholder,
@@ -75,6 +76,8 @@ export function AssignmentWorkspacePage() {
   }
   return <Workspace key={assignment.data.id} assignment={assignment.data} userId={me.data.id} />;
 }
+
+const VISUALISER_LIMITS = new Set(["StepLimitReached", "TraceTooBig"]);
 
 /** Say so rather than do nothing when Run Tests has no visible case to run (spec: nothing fails silently). */
 const ALL_TESTS_HIDDEN =
@@ -143,6 +146,16 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
     recorder.run();
     const ran = await runner.run(draft.code);
     if (ran?.error_type) recorder.error(ran.error_type, ran.line);
+  }
+
+  /** Visualise is a run of the code (recorded as one), recording each step for the panel. */
+  async function visualise() {
+    if (busy || !draft.code.trim()) return;
+    setBanner(null);
+    recorder.run();
+    const ran = await runner.visualise(draft.code);
+    // The visualiser's own limits are not the student's errors.
+    if (ran?.error_type && !VISUALISER_LIMITS.has(ran.error_type)) recorder.error(ran.error_type, ran.line);
   }
 
   /** Runs the visible tests in the browser; null when there are none or the runtime failed. */
@@ -245,6 +258,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
         <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
           <Play className="size-4" aria-hidden /> {runLabel(runner)}
         </Button>
+        <VisualiseButton runner={runner} onVisualise={visualise} />
         <Button
           variant="secondary"
           onClick={runTests}
@@ -354,6 +368,13 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             placeholder={consolePlaceholder(runner, "Run your code to see its output here.")}
           />
           <TurtleCanvas drawing={runner.drawing} />
+          {runner.visualisation && (
+            <VisualiserPanel
+              visualisation={runner.visualisation}
+              currentCode={draft.code}
+              onClose={runner.closeVisualisation}
+            />
+          )}
         </div>
       </div>
     </div>
