@@ -33,11 +33,11 @@ const sources = Math.max(
 );
 const stale = () => !fs.existsSync(built) || fs.statSync(built).mtimeMs < sources;
 if (stale()) await buildClient();
-// The browser's Pyodide: trimmed stdlib, Brotli and gzip made once (≈1 minute the first time).
+// The browser's Pyodide: trimmed stdlib, Brotli and gzip made once per version (≈1 minute of CPU),
+// beside the running server, which sends gzip made on the fly until they are there.
 const putBack = parsePutBack(process.env.BROWSER_PYTHON_MODULES);
 if (!preparedWebPyodide(putBack)) {
-  console.log("Compressing the browser's Python once for this version…");
-  await prepareWebPyodide(putBack);
+  prepareWebPyodide(putBack).catch((e) => console.error("Could not compress the browser's Python:", e));
 }
 
 /**

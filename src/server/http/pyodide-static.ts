@@ -39,33 +39,41 @@ export function mountPyodide<E extends Env>(
   app: Hono<E>,
   { putBack = [], cacheRoot }: PyodideFilesOptions = {},
 ) {
-  const prepared = preparedWebPyodide(putBack, cacheRoot);
+  // npm start may still be making the directory while the server answers: looked for until found.
+  let prepared: string | null = null;
+  const preparedDir = () => {
+    prepared ??= preparedWebPyodide(putBack, cacheRoot);
+    return prepared;
+  };
   const source = pyodidePackageDir();
+  // Kept by where they came from ("dir:" the prepared directory, "here:" made in memory).
   const plain = new Map<string, Promise<Uint8Array>>();
   const encoded = new Map<string, Promise<Uint8Array | null>>();
 
   /** The file as the browser gets it, uncompressed: the stdlib trimmed. */
-  const readPlain = (file: string) => {
-    let body = plain.get(file);
+  const readPlain = (file: string, dir: string | null) => {
+    const key = `${dir ? "dir" : "here"}:${file}`;
+    let body = plain.get(key);
     if (!body) {
-      body = fs.promises.readFile(path.join(prepared ?? source, file)).then((b) => {
+      body = fs.promises.readFile(path.join(dir ?? source, file)).then((b) => {
         const bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-        return file === "python_stdlib.zip" && !prepared ? trimStdlib(bytes, putBack) : bytes;
+        return file === "python_stdlib.zip" && !dir ? trimStdlib(bytes, putBack) : bytes;
       });
-      plain.set(file, body);
+      plain.set(key, body);
     }
     return body;
   };
   /** Read (or made) once and kept: a class's first lesson asks for the same few files. */
-  const readEncoded = (file: string, encoding: Encoding): Promise<Uint8Array | null> => {
-    const key = `${file}.${encoding}`;
+  const readEncoded = (file: string, encoding: Encoding, dir: string | null): Promise<Uint8Array | null> => {
+    const key = `${dir ? "dir" : "here"}:${file}.${encoding}`;
     let body = encoded.get(key);
     if (!body) {
-      if (prepared) {
-        const name = path.join(prepared, `${file}.${encoding === "br" ? "br" : "gz"}`);
-        body = fs.promises.readFile(name).catch(() => null);
+      if (dir) {
+        body = fs.promises
+          .readFile(path.join(dir, `${file}.${encoding === "br" ? "br" : "gz"}`))
+          .catch(() => null);
       } else {
-        body = encoding === "gzip" ? readPlain(file).then(gzipBest) : Promise.resolve(null);
+        body = encoding === "gzip" ? readPlain(file, null).then(gzipBest) : Promise.resolve(null);
       }
       encoded.set(key, body);
     }
@@ -81,13 +89,14 @@ export function mountPyodide<E extends Env>(
       "Cache-Control": IMMUTABLE,
       Vary: "Accept-Encoding",
     };
+    const dir = preparedDir();
     for (const encoding of acceptedEncodings(c.req.header("Accept-Encoding"))) {
-      const body = await readEncoded(file, encoding);
+      const body = await readEncoded(file, encoding, dir);
       if (!body) continue;
       headers["Content-Encoding"] = encoding;
       return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
     }
-    return c.body((await readPlain(file)) as Uint8Array<ArrayBuffer>, 200, headers);
+    return c.body((await readPlain(file, dir)) as Uint8Array<ArrayBuffer>, 200, headers);
   });
   app.all("/pyodide/*", (c) => c.text("Not found", 404));
 }

@@ -225,31 +225,50 @@ export function gzipBest(bytes) {
 
 /**
  * Makes the directory once (≈40 s of CPU for the wasm's Brotli), in a private folder renamed into
- * place so servers started at once never read a half-written one. Returns it.
+ * place so a server never reads a half-written one. One process makes it (a lock folder); others
+ * started meanwhile wait for it. Returns it.
  * @param {string[]} putBack
  */
 export async function prepareWebPyodide(putBack, cacheRoot = defaultCacheRoot()) {
-  const done = preparedWebPyodide(putBack, cacheRoot);
-  if (done) return done;
   const dir = webPyodideDir(putBack, cacheRoot);
-  const tmp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
-  fs.mkdirSync(tmp, { recursive: true });
-  const source = pyodidePackageDir();
-  await Promise.all(
-    Object.keys(WEB_FILES).map(async (file) => {
+  const lock = `${dir}.lock`;
+  fs.mkdirSync(cacheRoot, { recursive: true });
+  for (;;) {
+    if (preparedWebPyodide(putBack, cacheRoot)) return dir;
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (e) {
+      if (/** @type {NodeJS.ErrnoException} */ (e).code !== "EEXIST") throw e;
+      // A lock older than any compression is left over from a killed start.
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  try {
+    if (preparedWebPyodide(putBack, cacheRoot)) return dir;
+    // Folders a killed start left half-written.
+    for (const entry of fs.readdirSync(cacheRoot)) {
+      if (entry.startsWith(`${path.basename(dir)}.tmp-`))
+        fs.rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
+    }
+    const tmp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+    fs.mkdirSync(tmp, { recursive: true });
+    const source = pyodidePackageDir();
+    for (const file of Object.keys(WEB_FILES)) {
       let bytes = new Uint8Array(fs.readFileSync(path.join(source, file)));
       if (file === "python_stdlib.zip") bytes = trimStdlib(bytes, putBack);
       const [br, gz] = await Promise.all([brotliBest(bytes), gzipBest(bytes)]);
       fs.writeFileSync(path.join(tmp, file), bytes);
       fs.writeFileSync(path.join(tmp, `${file}.br`), br);
       fs.writeFileSync(path.join(tmp, `${file}.gz`), gz);
-    }),
-  );
-  fs.writeFileSync(path.join(tmp, ".complete"), "");
-  try {
+    }
+    fs.writeFileSync(path.join(tmp, ".complete"), "");
+    fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(tmp, dir);
-  } catch {
-    fs.rmSync(tmp, { recursive: true, force: true }); // another start finished first: the same files
+    return dir;
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
   }
-  return dir;
 }
