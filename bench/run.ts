@@ -7,6 +7,8 @@
 //    pool of 2 (issue 17, decision 049);
 //  · browser (Chromium): worker cold start, return-visit start from the snapshot, warm
 //    Run → first output, Run Tests with 10 cases;
+//  · first visit (bench/first-visit.ts): bytes until the first Run's output and open → output,
+//    on localhost and at 10 Mbit/s (issue 23).
 //  · replay (bench/replay.ts): rebuilding a one-hour session's code at random points (issue 18).
 //  · activity (bench/activity.ts): the recorder's cost per keystroke, what an hour of typing sends
 //    and stores, and the server's CPU for 30 students typing (issue 18).
@@ -23,6 +25,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
 import { createGraderPool, DEFAULT_SLICE_MS, type GradingOwner } from "../src/server/python/index.ts";
+import { firstVisitBench } from "./first-visit.ts";
 import { replayBench } from "./replay.ts";
 
 const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -524,7 +527,7 @@ async function fairness() {
   );
 }
 
-// `npm run bench -- server`, `-- fairness`, `-- browser`, `-- api`, `-- insights`, `-- assignment-list`,
+// `npm run bench -- server`, `-- fairness`, `-- browser`, `-- first-visit`, `-- api`, `-- insights`, `-- assignment-list`,
 // `-- replay`, `-- similarity` or `-- live` runs one part.
 const only = process.argv[2];
 if (!only || only === "server") {
@@ -533,6 +536,7 @@ if (!only || only === "server") {
 }
 if (!only || only === "fairness") await fairness();
 if (!only || only === "browser") await browser();
+if (!only || only === "first-visit") await firstVisitBench(row, startServer);
 if (!only || only === "api") await api();
 if (!only || only === "insights") await insights();
 if (only === "assignment-list") await assignmentList();

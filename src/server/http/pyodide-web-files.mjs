@@ -102,6 +102,21 @@ export const LEFT_OUT = [
   "webbrowser.py",
   "__phello__",
   "__hello__.py",
+  // Parts of kept packages nothing imports on this platform or at a program's import.
+  "asyncio/windows_events.py",
+  "asyncio/windows_utils.py",
+  "asyncio/__main__.py",
+  "logging/handlers.py",
+  "logging/config.py",
+  "importlib/metadata",
+  "importlib/resources",
+  "concurrent/futures/process.py",
+  "concurrent/interpreters",
+  "json/tool.py",
+  "sysconfig/__main__.py",
+  "_pydatetime.py",
+  "_pylong.py",
+  "platform.py",
 ];
 
 /** encodings/: the Unicode ones, Latin-1, Windows-1252, DOS 437 and the text transforms. */
@@ -165,7 +180,8 @@ export function trimStdlib(zip, putBack) {
   const kept = {};
   for (const [name, data] of Object.entries(unzipSync(zip))) {
     const [top, rest] = [name.split("/")[0], name.split("/").slice(1).join("/")];
-    if (out.has(top)) continue;
+    if (out.has(top) || [...out].some((o) => o.includes("/") && (name === o || name.startsWith(`${o}/`))))
+      continue;
     if (top === "encodings" && rest && !allEncodings && !ENCODINGS_KEPT.has(rest)) continue;
     kept[name] = [data, { level: 0 }];
   }

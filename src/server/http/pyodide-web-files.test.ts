@@ -29,7 +29,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const GCSE = `math random time datetime string re json csv collections itertools functools statistics
 copy decimal fractions textwrap operator typing dataclasses enum heapq bisect array calendar pprint os
 sys secrets timeit hashlib pickle base64 tempfile shutil glob pathlib locale difflib struct queue
-threading contextlib abc numbers unicodedata io warnings weakref inspect traceback keyword platform
+threading contextlib abc numbers unicodedata io warnings weakref inspect traceback keyword
 zipfile colorsys this`.split(/\s+/);
 
 describe("the browser's standard library", () => {
