@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The service worker (decision 068) is tried only where a journey allows it (offline.spec.ts):
+    // elsewhere every request reaches the server as it always did.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
