@@ -15,6 +15,14 @@ export const INTERCHANGE_LIMITS = {
   fileBytes: 5 * 1024 * 1024,
   questions: 200,
   testCases: EXERCISE_LIMITS.testCases,
+  /** Elements and attributes of a Moodle XML file: reading each costs time (200 × 50 tests ≈ 160,000). */
+  markupItems: 200_000,
+  /** Test cases in a CodeRunner file, carried or not: each is named in the preview. */
+  testCasesInFile: 10_000,
+  /** Tests in a GitHub Classroom file, carried or not. */
+  classroomTests: 1_000,
+  /** A GitHub Classroom workflow read as YAML (a JSON file may be 5 MB): YAML is slow to read. */
+  yamlBytes: 256 * 1024,
 } as const;
 
 export const INTERCHANGE_MESSAGES = {
@@ -30,6 +38,10 @@ export const INTERCHANGE_MESSAGES = {
   noQuestions: "The file holds no CodeRunner questions.",
   tooManyQuestions: (n: number) =>
     `A file can hold at most ${count(INTERCHANGE_LIMITS.questions)} questions; this one has ${count(n)}. Export fewer questions at a time.`,
+  tooMuchMarkup: (n: number) =>
+    `The file has too many XML elements and attributes (${count(n)}; at most ${count(INTERCHANGE_LIMITS.markupItems)}). Export fewer questions at a time.`,
+  tooManyTestCases: (n: number) =>
+    `A file can hold at most ${count(INTERCHANGE_LIMITS.testCasesInFile)} test cases; this one has ${count(n)}. Export fewer questions at a time.`,
   chooseQuestions: "Choose at least one question to import.",
   unknownQuestion: (n: number) => `The file has no question number ${n}. Preview the file again.`,
   notImportable: (name: string) =>
@@ -38,6 +50,9 @@ export const INTERCHANGE_MESSAGES = {
     'This is neither a GitHub Classroom autograding.json (an object with a "tests" list) nor a workflow (.github/workflows/classroom.yml) with autograding-io-grader steps.',
   classroomNotYaml: (why: string) => `The file could not be read as JSON or YAML (${why}).`,
   classroomNoTests: "The file holds no tests.",
+  classroomTooManyTests: (n: number) =>
+    `A GitHub Classroom file can hold at most ${count(INTERCHANGE_LIMITS.classroomTests)} tests; this one has ${count(n)}.`,
+  classroomYamlTooLarge: `A workflow file read as YAML can be at most ${INTERCHANGE_LIMITS.yamlBytes / 1024} KB (an autograding.json file, up to 5 MB). Import the tests' autograding.json instead.`,
   noneCarried: "None of the file's tests can be carried into PyClass (see why above).",
   tooManyTests: (existing: number, adding: number) =>
     `An assignment can have at most ${INTERCHANGE_LIMITS.testCases} test cases: it has ${existing}, and the file would add ${adding}.`,

@@ -155,9 +155,10 @@ export function convertQuestion(q: RawQuestion, number: number, target: ImportTa
         `Marks per test (${[...marks].join(", ")}) are not carried: PyClass counts every test the same.`,
       );
   }
-  notes.unshift(...reasons);
+  // Not notes.unshift(...reasons): a spread of many thousand arguments overflows the stack.
+  const notCarried = reasons.concat(notes);
   if (tests.length === 0 && problems.length === 0)
-    notes.push(
+    notCarried.push(
       q.testCases.length > 0
         ? "No test can be carried: add tests after importing."
         : "It has no tests: add some after importing.",
@@ -172,7 +173,7 @@ export function convertQuestion(q: RawQuestion, number: number, target: ImportTa
     name,
     importable: problems.length === 0,
     problems,
-    notCarried: notes,
+    notCarried,
     draft: {
       name,
       description: text.text,

@@ -9,6 +9,7 @@ import { EXERCISE_LIMITS } from "@/shared/api/exercise-file.ts";
 import {
   type ClassroomPreview,
   type ClassroomTestPreview,
+  INTERCHANGE_LIMITS,
   INTERCHANGE_MESSAGES,
 } from "@/shared/api/interchange.ts";
 
@@ -33,15 +34,35 @@ const obj = (v: unknown) =>
 /** `python3 main.py`, `python -u src/app.py`: the student's program run as PyClass runs it. */
 const RUNS_A_PYTHON_FILE = /^\s*python3?\s+(-u\s+)?[\w./-]+\.py\s*$/;
 
+const firstLine = (e: unknown) => (e instanceof Error ? e.message.split("\n")[0] : "unreadable");
+
+/**
+ * JSON (autograding.json) by JSON.parse, which is fast and makes `__proto__` an own key; anything
+ * else as YAML, at most INTERCHANGE_LIMITS.yamlBytes: YAML is slow to read (5 MB of one-letter
+ * list items held the request's thread 24 s), and a workflow is a few KB.
+ */
 function readText(text: string): unknown {
   const trimmed = text.replace(/^\uFEFF/, "").trim();
   if (trimmed === "") throw badRequest(INTERCHANGE_MESSAGES.emptyFile, "INVALID_FILE");
+  let jsonError: unknown = null;
+  if (trimmed.startsWith("{") || trimmed.startsWith("["))
+    try {
+      return JSON.parse(trimmed);
+    } catch (e) {
+      jsonError = e;
+    }
+  if (Buffer.byteLength(trimmed, "utf8") > INTERCHANGE_LIMITS.yamlBytes)
+    throw badRequest(
+      jsonError
+        ? INTERCHANGE_MESSAGES.classroomNotYaml(firstLine(jsonError))
+        : INTERCHANGE_MESSAGES.classroomYamlTooLarge,
+      "INVALID_FILE",
+    );
   try {
     // YAML 1.2 reads JSON too; aliases are capped and no custom tag builds anything.
     return parseYaml(trimmed, { maxAliasCount: 100, uniqueKeys: true, prettyErrors: true });
   } catch (e) {
-    const why = e instanceof Error ? e.message.split("\n")[0] : "unreadable";
-    throw badRequest(INTERCHANGE_MESSAGES.classroomNotYaml(why), "INVALID_FILE");
+    throw badRequest(INTERCHANGE_MESSAGES.classroomNotYaml(firstLine(e)), "INVALID_FILE");
   }
 }
 
@@ -134,12 +155,19 @@ function fileNotes(tests: ClassroomTest[]): string[] {
   return notes;
 }
 
+/** Each test, carried or not, is named in the preview: 1.7 million `{}` answered 450 MB. */
+function assertTestCount(n: number) {
+  if (n > INTERCHANGE_LIMITS.classroomTests)
+    throw badRequest(INTERCHANGE_MESSAGES.classroomTooManyTests(n), "INVALID_FILE");
+}
+
 /** The file's tests, each carried or not with its reasons. Throws a 400 for a file that is neither format. */
 export function readClassroomFile(text: string): ClassroomPreview {
   const doc = obj(readText(text));
   let source: ClassroomPreview["source"];
   let tests: ClassroomTest[];
   if (doc && Array.isArray(doc.tests)) {
+    assertTestCount(doc.tests.length);
     source = "autograding.json";
     tests = fromAutogradingJson(doc.tests);
   } else if (doc && obj(doc.jobs)) {
@@ -147,5 +175,6 @@ export function readClassroomFile(text: string): ClassroomPreview {
     tests = fromWorkflow(obj(doc.jobs)!);
   } else throw badRequest(INTERCHANGE_MESSAGES.classroomUnknown, "INVALID_FILE");
   if (tests.length === 0) throw badRequest(INTERCHANGE_MESSAGES.classroomNoTests, "INVALID_FILE");
+  assertTestCount(tests.length);
   return { source, tests: tests.map((t, i) => carry(t, i + 1)), notCarried: fileNotes(tests) };
 }

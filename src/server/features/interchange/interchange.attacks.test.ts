@@ -1,0 +1,340 @@
+// A hostile review of the imports and the export (decision 065): files built to hide a DOCTYPE,
+// pollute prototypes, or cost the server minutes and gigabytes; a student or another teacher
+// calling the routes; hidden tests leaking to a student. Every bad input is a clear 4xx.
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignments, testCases } from "@/server/db/schema.ts";
+import type { ClassSummary } from "@/shared/api/classes.ts";
+import {
+  type ClassroomPreview,
+  type CodeRunnerPreview,
+  INTERCHANGE_LIMITS,
+  INTERCHANGE_MESSAGES,
+} from "@/shared/api/interchange.ts";
+import { addMember, createAssignment, createClass } from "../../../../tests/factories/classroom.ts";
+import { createCategory, createExercise } from "../../../../tests/factories/exercises.ts";
+import {
+  createAdmin,
+  createStudent,
+  createTeacher,
+  type TestUser,
+} from "../../../../tests/factories/users.ts";
+import { errorOf } from "../../../../tests/setup/error-body.ts";
+import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { declaresDoctype, markupItems } from "./moodle-xml.ts";
+
+let t: TestApp;
+let teacher: TestUser;
+let otherTeacher: TestUser;
+let student: TestUser;
+let admin: TestUser;
+let cls: ClassSummary;
+let otherCls: ClassSummary;
+let otherAssignmentId: string;
+let exerciseId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  teacher = await createTeacher(t);
+  otherTeacher = await createTeacher(t);
+  student = await createStudent(t);
+  admin = await createAdmin(t);
+  cls = await createClass(t, teacher);
+  otherCls = await createClass(t, otherTeacher);
+  await addMember(t, cls, student);
+  await addMember(t, otherCls, student);
+  otherAssignmentId = (
+    await createAssignment(t, otherTeacher, otherCls.id, {
+      testCases: [{ description: "Secret", input: "OTHER-SECRET", expectedOutput: "x", hidden: true }],
+    })
+  ).id;
+  exerciseId = await createExercise(t, (await createCategory(t)).id, { title: "Library one" });
+});
+afterAll(() => t.close());
+
+const post = (path: string, who: TestUser, body: unknown) =>
+  t.request("POST", `/api/interchange${path}`, { cookie: who.cookie, body });
+const assignmentRows = async () => (await t.db.select({ n: count() }).from(assignments))[0].n;
+
+const quiz = (...parts: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>${parts.join("")}</quiz>`;
+const question = (name: string, tests = "") =>
+  `<question type="coderunner"><name><text>${name}</text></name><questiontext format="plain_text"><text>Do it.</text></questiontext><grader>EqualityGrader</grader><testcases>${tests}</testcases></question>`;
+const testcase = (stdin: string, expected: string, display = "SHOW") =>
+  `<testcase><testcode><text></text></testcode><stdin><text>${stdin}</text></stdin><expected><text>${expected}</text></expected><display><text>${display}</text></display></testcase>`;
+
+/** Preview and save both refuse with the same 4xx, and nothing is written. */
+async function refused(file: string) {
+  const before = await assignmentRows();
+  const preview = await post("/coderunner/assignments/preview", teacher, { file });
+  const save = await post("/coderunner/assignments", teacher, { file, classId: cls.id, questions: [1] });
+  expect(await assignmentRows()).toBe(before);
+  expect(save.status).toBe(preview.status);
+  return { status: preview.status, ...(await errorOf(preview)) };
+}
+
+describe("a DOCTYPE hidden from the check", () => {
+  it("is found behind a CDATA opener written inside a comment (the two no longer overlap)", async () => {
+    // Stripping CDATA first used to remove from the comment's "<![CDATA[" to the later "]]>",
+    // DOCTYPE and all, so the check passed and the parser met the declaration.
+    const file = `<?xml version="1.0"?><!-- <![CDATA[ --><!DOCTYPE quiz [<!ENTITY a "AAAA">]><!-- ]]> -->${quiz(question("&a;", testcase("", "1")))}`;
+    expect(declaresDoctype(file)).toBe(true);
+    expect(await refused(file)).toMatchObject({ status: 400, message: INTERCHANGE_MESSAGES.doctype });
+    // And the other way round: a comment opener inside CDATA is only text.
+    const cdataFirst = quiz(question("A", testcase("", "<![CDATA[<!--]]>")), "<!-- --><!DOCTYPE x>");
+    expect(declaresDoctype(cdataFirst)).toBe(true);
+  });
+
+  it("is found in mixed case, after a byte order mark, with a line break, or in a processing instruction", async () => {
+    for (const file of [
+      `<!DocType quiz [<!EnTiTy a "b">]>${quiz(question("A"))}`,
+      `\uFEFF<?xml version="1.0"?><!DOCTYPE quiz SYSTEM "file:///etc/passwd">${quiz(question("A"))}`,
+      `<?xml version="1.0"?><!\nDOCTYPE quiz>${quiz(question("A"))}`,
+      `<?xml version="1.0"?><?evil <!DOCTYPE quiz [<!ENTITY a "b">]> ?>${quiz(question("A"))}`,
+    ])
+      expect(await refused(file)).toMatchObject({ status: 400, code: "INVALID_FILE" });
+  });
+
+  it("a DOCTYPE only in a comment or CDATA is text, and the file imports", async () => {
+    const file = quiz(
+      "<!-- <!DOCTYPE quiz> -->",
+      question("Fine", testcase("", "<![CDATA[<!DOCTYPE html>]]>")),
+    );
+    const res = await post("/coderunner/assignments/preview", teacher, { file });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as CodeRunnerPreview).questions[0].draft.testCases[0].expectedOutput).toBe(
+      "<!DOCTYPE html>",
+    );
+  });
+
+  it("a UTF-16 file read as if it were UTF-8 carries NUL characters: refused before reading", async () => {
+    const utf16 = Buffer.from(`\uFEFF${quiz(question("A"))}`, "utf16le").toString("latin1");
+    const res = await post("/coderunner/assignments/preview", teacher, { file: utf16 });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("prototype pollution", () => {
+  it("an XML element named __proto__ or constructor is refused or harmless", async () => {
+    for (const name of ["__proto__", "constructor", "prototype"]) {
+      const file = quiz(
+        `<${name}><question type="coderunner"><name><text>P</text></name></question></${name}>`,
+      );
+      const res = await post("/coderunner/assignments/preview", teacher, { file });
+      expect(res.status).toBe(400);
+      expect(({} as Record<string, unknown>).question).toBeUndefined();
+    }
+    const inQuestion = quiz(
+      `<question type="coderunner"><name><text>P</text></name><__proto__><polluted>1</polluted></__proto__></question>`,
+    );
+    expect((await post("/coderunner/assignments/preview", teacher, { file: inQuestion })).status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("__proto__ and constructor keys in JSON or YAML pollute nothing and are not read as tests", async () => {
+    const carried = { name: "x", run: "python3 main.py", input: "1", output: "2", comparison: "exact" };
+    for (const file of [
+      JSON.stringify({ ["__proto__"]: { tests: [carried] } }),
+      `{"__proto__": {"tests": [${JSON.stringify(carried)}], "polluted": 1}}`,
+      "__proto__:\n  polluted: 1\n  tests:\n    - name: x\n      run: python3 main.py\n      output: '2'\n      comparison: exact\n",
+      "constructor:\n  prototype:\n    polluted: 1\njobs: {}\n",
+    ]) {
+      const res = await post("/github-classroom/preview", teacher, { file });
+      expect(res.status).toBe(400);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(({} as Record<string, unknown>).tests).toBeUndefined();
+    }
+    // A test's own __proto__ key is just ignored.
+    const res = await post("/github-classroom/preview", teacher, {
+      file: `{"tests": [{"__proto__": {"output": "evil"}, "name": "x", "run": "python3 main.py", "output": "2", "comparison": "exact"}]}`,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ClassroomPreview).tests[0].test?.expectedOutput).toBe("2");
+  });
+});
+
+describe("files built to cost time and memory", () => {
+  it("half a million test cases in one question: a 400 naming the limit, not a stack overflow (500)", async () => {
+    const n = Math.floor((INTERCHANGE_LIMITS.fileBytes - 300) / "<testcase/>".length);
+    const file = quiz(question("Many", "<testcase/>".repeat(n)));
+    expect(await refused(file)).toMatchObject({
+      status: 400,
+      code: "INVALID_FILE",
+      message: INTERCHANGE_MESSAGES.tooMuchMarkup(markupItems(file)),
+    });
+    // Under the markup limit, the test count itself is held.
+    const tests = INTERCHANGE_LIMITS.testCasesInFile + 1;
+    const counted = quiz(question("Many", "<testcase/>".repeat(tests)));
+    expect(await refused(counted)).toMatchObject({
+      status: 400,
+      message: INTERCHANGE_MESSAGES.tooManyTestCases(tests),
+    });
+  });
+
+  it("a file of nothing but tiny elements, or one element with 200,000 attributes, is refused before reading", async () => {
+    const tiny = quiz(question("A"), "<a/>".repeat(Math.floor((INTERCHANGE_LIMITS.fileBytes - 500) / 4)));
+    expect((await refused(tiny)).message).toMatch(/^The file has too many XML elements and attributes/);
+    const attrs = quiz(
+      `<question type="coderunner" ${Array.from({ length: 200_000 }, (_, i) => `a${i}="1"`).join(" ")}><name><text>A</text></name></question>`,
+    );
+    expect((await refused(attrs)).message).toMatch(/^The file has too many XML elements and attributes/);
+  });
+
+  it("a GitHub Classroom file of 1.7 million tests is refused (its preview was 450 MB)", async () => {
+    const n = Math.floor((INTERCHANGE_LIMITS.fileBytes - 20) / 3);
+    const file = `{"tests":[${Array(n).fill("{}").join(",")}]}`;
+    const res = await post("/github-classroom/preview", teacher, { file });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(INTERCHANGE_MESSAGES.classroomTooManyTests(n));
+    const save = await post(
+      `/github-classroom/assignments/${(await createAssignment(t, teacher, cls.id)).id}`,
+      teacher,
+      {
+        file,
+      },
+    );
+    expect(save.status).toBe(400);
+  });
+
+  it("YAML over 256 KB is refused before reading (5 MB of list items took 24 s); JSON that size is read", async () => {
+    const yaml = `tests:\n${"- a\n".repeat(Math.ceil(INTERCHANGE_LIMITS.yamlBytes / 4) + 1)}`;
+    const res = await post("/github-classroom/preview", teacher, { file: yaml });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(INTERCHANGE_MESSAGES.classroomYamlTooLarge);
+    const test = {
+      name: "t",
+      run: "python3 main.py",
+      input: "x".repeat(90_000),
+      output: "y",
+      comparison: "exact",
+    };
+    const json = JSON.stringify({ tests: Array(10).fill(test) });
+    expect(json.length).toBeGreaterThan(INTERCHANGE_LIMITS.yamlBytes);
+    const big = await post("/github-classroom/preview", teacher, { file: json });
+    expect(big.status).toBe(200);
+    expect(((await big.json()) as ClassroomPreview).tests.filter((x) => x.test)).toHaveLength(10);
+    // Broken JSON that size says why as JSON, without trying it as YAML.
+    const broken = await post("/github-classroom/preview", teacher, { file: `${json.slice(0, -1)},` });
+    expect(broken.status).toBe(400);
+    expect((await errorOf(broken)).message).toMatch(/^The file could not be read as JSON or YAML/);
+  });
+});
+
+describe("who may call what", () => {
+  const file = quiz(question("Q", testcase("1", "1")));
+  const classroom = JSON.stringify({
+    tests: [{ name: "t", run: "python3 main.py", input: "1", output: "1", comparison: "exact" }],
+  });
+
+  it("a student gets 403 from every route, an admin from the teacher's, a teacher from the admin's", async () => {
+    const mine = await createAssignment(t, teacher, cls.id);
+    const calls: [string, string, unknown][] = [
+      ["POST", "/coderunner/assignments/preview", { file }],
+      ["POST", "/coderunner/assignments", { file, classId: cls.id, questions: [1] }],
+      ["GET", `/assignments/${mine.id}/coderunner.xml`, undefined],
+      ["POST", "/github-classroom/preview", { file: classroom }],
+      ["POST", `/github-classroom/assignments/${mine.id}`, { file: classroom }],
+    ];
+    const adminCalls: [string, string, unknown][] = [
+      ["POST", "/coderunner/exercises/preview", { file }],
+      ["POST", "/coderunner/exercises", { file, categoryId: crypto.randomUUID(), questions: [1] }],
+      ["GET", `/exercises/${exerciseId}/coderunner.xml`, undefined],
+    ];
+    const status = (who: TestUser, [method, path, body]: [string, string, unknown]) =>
+      t.request(method, `/api/interchange${path}`, { cookie: who.cookie, body }).then((r) => r.status);
+    for (const call of [...calls, ...adminCalls]) expect(await status(student, call)).toBe(403);
+    for (const call of calls) expect(await status(admin, call)).toBe(403);
+    for (const call of adminCalls) expect(await status(teacher, call)).toBe(403);
+    for (const [method, path, body] of calls)
+      expect((await t.request(method, `/api/interchange${path}`, { body })).status).toBe(401);
+  });
+
+  it("another teacher's class, assignment or export is not found (404), a made-up id too", async () => {
+    expect(
+      (await post("/coderunner/assignments", teacher, { file, classId: otherCls.id, questions: [1] })).status,
+    ).toBe(404);
+    expect(
+      (await post("/coderunner/assignments", teacher, { file, classId: crypto.randomUUID(), questions: [1] }))
+        .status,
+    ).toBe(404);
+    // (A NUL in the path is refused by the input hygiene first: 400.)
+    expect((await post("/github-classroom/assignments/%00", teacher, { file: classroom })).status).toBe(400);
+    for (const id of [otherAssignmentId, crypto.randomUUID(), "not-a-uuid"]) {
+      expect((await post(`/github-classroom/assignments/${id}`, teacher, { file: classroom })).status).toBe(
+        404,
+      );
+      const xml = await t.request("GET", `/api/interchange/assignments/${id}/coderunner.xml`, {
+        cookie: teacher.cookie,
+      });
+      expect(xml.status).toBe(404);
+      expect(await xml.text()).not.toContain("OTHER-SECRET");
+    }
+    for (const id of [crypto.randomUUID(), "not-a-uuid"])
+      expect(
+        (await t.request("GET", `/api/interchange/exercises/${id}/coderunner.xml`, { cookie: admin.cookie }))
+          .status,
+      ).toBe(404);
+    const tests = await t.db.select({ input: testCases.input }).from(testCases);
+    expect(tests.filter((x) => x.input === "OTHER-SECRET")).toHaveLength(1);
+  });
+
+  it("an imported hidden test shows a student nothing but that it exists", async () => {
+    const hidden = quiz(question("Hidden one", testcase("HIDDEN-STDIN", "HIDDEN-EXPECTED", "HIDE")));
+    const res = await post("/coderunner/assignments", teacher, {
+      file: hidden,
+      classId: cls.id,
+      questions: [1],
+    });
+    expect(res.status).toBe(201);
+    const [created] = ((await res.json()) as { created: { id: string }[] }).created;
+    const seen = await t.request("GET", `/api/assignments/${created.id}`, { cookie: student.cookie });
+    expect(seen.status).toBe(200);
+    const text = await seen.text();
+    expect(text).not.toContain("HIDDEN-STDIN");
+    expect(text).not.toContain("HIDDEN-EXPECTED");
+  });
+});
+
+describe("bad bodies are 400s", () => {
+  it("says what is wrong with each", async () => {
+    const file = quiz(question("Q", testcase("1", "1")));
+    for (const body of [
+      {},
+      { file: 42 },
+      { file: ["<quiz/>"] },
+      { file: null },
+      { file, classId: cls.id, questions: [] },
+      { file, classId: cls.id, questions: [0] },
+      { file, classId: cls.id, questions: [1.5] },
+      { file, classId: cls.id, questions: [2] },
+      { file, classId: cls.id, questions: ["1"] },
+      { file, classId: cls.id, questions: Array.from({ length: 201 }, (_, i) => i + 1) },
+      { file, classId: "x", questions: [1] },
+      { file, questions: [1] },
+    ]) {
+      const res = await post("/coderunner/assignments", teacher, body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    const raw = await t.app.request("http://localhost:3000/api/interchange/github-classroom/preview", {
+      method: "POST",
+      headers: {
+        Cookie: teacher.cookie,
+        Origin: "http://localhost:3000",
+        "Content-Type": "application/json",
+      },
+      body: '{"file": "unterminated',
+    });
+    expect(raw.status).toBe(400);
+    for (const file of [
+      "",
+      " ",
+      "null",
+      "[]",
+      "42",
+      '"tests"',
+      "{}",
+      '{"tests": "no"}',
+      '{"tests": [null, 1, "x"]}',
+    ])
+      expect((await post("/github-classroom/preview", teacher, { file })).status).toBeLessThan(500);
+  });
+});
