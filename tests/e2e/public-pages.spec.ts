@@ -152,6 +152,14 @@ test("the about page shows impact, values and a roadmap that is all planned", as
 test("the privacy table of contents scrolls to and highlights a section", async ({ page }) => {
   await page.goto("/privacy");
   await expect(page.getByText("Last updated December 2024")).toBeVisible();
+  // Per feature, what each teacher page uses of students' data (issue 22), as the pages say it.
+  const uses = page.getByRole("region", { name: "What each teacher page uses" });
+  await expect(uses.getByRole("term")).toHaveText([
+    "Teaching Insights",
+    "Replay of how code was written",
+    "Similarity report",
+    "Live lesson",
+  ]);
   const toc = page.getByRole("navigation", { name: "Contents" });
   const entries = toc.getByRole("link");
   await expect(entries).toHaveCount(10);

@@ -124,6 +124,8 @@ test("the teacher's similarity report ranks the renamed copy first and shows the
   await expect(teacher.getByTestId("similarity-plain-words")).toHaveText(
     "Short programs often look alike because there are few ways to write them. A high score is a reason to look at the code together, not a verdict.",
   );
+  // Just in time (issue 22): what the report uses of students' data, who sees it.
+  await expect(teacher.getByTestId("data-use-notice")).toContainText("no student sees a score");
   await expect(teacher.getByText("3 hand-ins compared")).toBeVisible({ timeout: 30_000 });
 
   // The copied pair ranks first, and the two are grouped; Cara is in no group.

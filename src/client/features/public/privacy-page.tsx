@@ -2,6 +2,7 @@
 
 import { PrivacySummary } from "@/client/features/privacy/index.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
+import { DATA_USE, type DataUseFeature } from "@/shared/domain/data-use.ts";
 import { emails, responseTargets } from "./contact-details.ts";
 import { Bullets, LegalDocument, type LegalSection, SubHeading } from "./legal-document.tsx";
 import { MailLink } from "./mail-link.tsx";
@@ -218,6 +219,36 @@ const sections: LegalSection[] = [
   },
 ];
 
+const FEATURE_NAMES: Record<DataUseFeature, string> = {
+  insights: "Teaching Insights",
+  replay: "Replay of how code was written",
+  similarity: "Similarity report",
+  live: "Live lesson",
+};
+
+/** Per feature, what a teacher's page uses and works out: the same words the page itself shows. */
+function FeatureDataUse() {
+  return (
+    <section aria-labelledby="feature-data-use" className="mt-6 text-slate-800">
+      <h2 id="feature-data-use" className="text-lg font-semibold text-slate-900">
+        What each teacher page uses
+      </h2>
+      <p className="mt-1 text-sm">
+        Nothing about a student is worked out automatically. These pages work out what they show only when the
+        class's teacher opens them, and each says so at the top:
+      </p>
+      <dl className="mt-2 space-y-2 text-sm">
+        {(Object.keys(DATA_USE) as DataUseFeature[]).map((f) => (
+          <div key={f}>
+            <dt className="font-medium text-slate-900">{FEATURE_NAMES[f]}</dt>
+            <dd>{DATA_USE[f]}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export function PrivacyPage() {
   usePageTitle("Privacy Policy");
   return (
@@ -228,6 +259,7 @@ export function PrivacyPage() {
       </PageHeader>
       <div className="mx-auto max-w-4xl px-4 pt-10">
         <PrivacySummary />
+        <FeatureDataUse />
       </div>
       <LegalDocument sections={sections} />
     </>

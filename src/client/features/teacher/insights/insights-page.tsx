@@ -9,6 +9,7 @@ import { useLocation, useSearchParams } from "react-router";
 import { useClasses } from "@/client/api/classes.ts";
 import { insightsQuery } from "@/client/api/insights.ts";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { DataUseNotice } from "@/client/components/ui/data-use-notice.tsx";
 import { controlClass } from "@/client/components/ui/field.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
@@ -76,6 +77,7 @@ export function InsightsPage() {
           subtitle="Who is struggling, who is falling behind, which work is hard and how engaged each class is."
           className=""
         />
+        <DataUseNotice feature="insights" className="mt-2 max-w-3xl" />
       </div>
 
       <search className="flex flex-wrap items-end gap-3" aria-label="Filter insights">

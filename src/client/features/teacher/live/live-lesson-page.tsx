@@ -7,6 +7,7 @@ import { ArrowLeft, Radio } from "lucide-react";
 import { useParams, useSearchParams } from "react-router";
 import { useLiveStream, useLiveSummary } from "@/client/api/live.ts";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
+import { DataUseNotice } from "@/client/components/ui/data-use-notice.tsx";
 import { EmptyState } from "@/client/components/ui/empty-state.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
@@ -38,6 +39,7 @@ export function LiveLessonPage() {
         className="mb-4"
         actions={<ConnectionNote state={connection} />}
       />
+      <DataUseNotice feature="live" className="mb-4 max-w-3xl" />
       {summary.isPending ? (
         <SkeletonList rows={3} className="h-40" />
       ) : summary.isError ? (

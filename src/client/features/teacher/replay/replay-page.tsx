@@ -11,6 +11,7 @@ import { CodeEditor } from "@/client/components/code/code-editor.tsx";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
+import { DataUseNotice } from "@/client/components/ui/data-use-notice.tsx";
 import { EmptyState } from "@/client/components/ui/empty-state.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
@@ -55,6 +56,7 @@ export function ReplayPage() {
         subtitle={assignment.data?.name}
         className="mb-4"
       />
+      <DataUseNotice feature="replay" className="mb-4 max-w-3xl" />
       {history.isPending ? (
         <Loading text="Loading the replay..." />
       ) : history.isError ? (

@@ -8,6 +8,7 @@ import { useParams, useSearchParams } from "react-router";
 import { useSimilarityReport } from "@/client/api/similarity.ts";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
+import { DataUseNotice } from "@/client/components/ui/data-use-notice.tsx";
 import { EmptyState } from "@/client/components/ui/empty-state.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
@@ -52,6 +53,7 @@ export function SimilarityPage() {
       <p className="mb-4 max-w-3xl text-sm text-slate-700" data-testid="similarity-plain-words">
         {PLAIN_WORDS}
       </p>
+      <DataUseNotice feature="similarity" className="mb-4 max-w-3xl" />
       {report.isPending ? (
         <Loading text="Comparing every pair of hand-ins... This can take a few seconds for a large class." />
       ) : report.isError ? (
