@@ -9,6 +9,7 @@ import {
   type GraderPool,
   type GradingOwner,
 } from "@/server/python/index.ts";
+import type { TestCase } from "@/shared/grading/types.ts";
 
 export const GRADER_FAILED_MESSAGE = "Your code could not be checked just now. Please try again.";
 
@@ -20,7 +21,7 @@ export const GRADER_FAILED_MESSAGE = "Your code could not be checked just now. P
 export async function gradeOnServer(
   grader: GraderPool,
   code: string,
-  cases: { input: string; expectedOutput: string }[],
+  cases: (TestCase & { input: string })[],
   failedMessage: string = GRADER_FAILED_MESSAGE,
   owner?: GradingOwner,
 ): Promise<GradeResult> {

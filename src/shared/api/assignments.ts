@@ -2,7 +2,12 @@
 import { z } from "zod";
 import { GRADE_RANGE_MESSAGE, isValidGrade } from "../domain/grade.ts";
 import { PROGRESS_STATUSES } from "../domain/progress.ts";
-import { HALF_TEST_CASE_MESSAGE, missingTestCaseFields } from "../domain/test-cases.ts";
+import {
+  HALF_TEST_CASE_MESSAGE,
+  missingTestCaseFields,
+  NO_DRAWING_MODEL_MESSAGE,
+} from "../domain/test-cases.ts";
+import { readDrawingShape, type DrawingShape as Shape } from "../grading/drawing-shape.mjs";
 
 export const ASSIGNMENT_MESSAGES = {
   titleRequired: "Please enter an assignment title.",
@@ -30,11 +35,24 @@ export const TestCaseInput = z
     input: z.string().max(100_000).default(""),
     expectedOutput: z.string().max(100_000).default(""),
     hidden: z.boolean().default(false),
+    /**
+     * "Compare the drawing" (decision 064): the model answer whose turtle drawing the program's
+     * must match, run by the server when the case is saved; null for a test of printed output.
+     */
+    drawingModel: z
+      .string()
+      .max(100_000, "The model answer is too long (100,000 characters at most).")
+      .nullable()
+      .default(null),
   })
   // A blank row is dropped by the service; a half-filled one is refused, at the missing field.
   .superRefine((t, ctx) => {
     for (const field of missingTestCaseFields(t))
-      ctx.addIssue({ code: "custom", path: [field], message: ASSIGNMENT_MESSAGES.halfTestCase });
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: field === "drawingModel" ? NO_DRAWING_MODEL_MESSAGE : ASSIGNMENT_MESSAGES.halfTestCase,
+      });
   });
 export type TestCaseInput = z.input<typeof TestCaseInput>;
 
@@ -75,6 +93,17 @@ export type UpdateAssignmentBody = z.input<typeof UpdateAssignmentBody>;
 // Responses are schemas too: the server's return types and the client's typed fetchers are
 // inferred from them, so a shape is written once.
 
+/** A drawing normalised for a drawing test (shared/grading/drawing-shape.mjs, decision 064). */
+export const DrawingShape = z.custom<Shape>((v) => readDrawingShape(v) !== null, "not a drawing");
+export type DrawingShape = Shape;
+/** A drawing test's verdict: matched or not, what differs in words, the program's drawing. */
+export const DrawingVerdict = z.object({
+  matches: z.boolean(),
+  summary: z.string(),
+  yours: DrawingShape.nullable(),
+});
+export type DrawingVerdict = z.output<typeof DrawingVerdict>;
+
 /** A test case as its teacher sees it. */
 export const TeacherTestCase = z.object({
   id: z.string(),
@@ -83,6 +112,9 @@ export const TeacherTestCase = z.object({
   input: z.string(),
   expectedOutput: z.string(),
   hidden: z.boolean(),
+  /** A drawing test's model answer, and the drawing it made when saved; null otherwise. */
+  drawingModel: z.string().nullable().optional(),
+  expectedDrawing: DrawingShape.nullable().optional(),
 });
 export type TeacherTestCase = z.output<typeof TeacherTestCase>;
 
@@ -95,6 +127,8 @@ export const StudentTestCase = z.discriminatedUnion("hidden", [
     description: z.string(),
     input: z.string(),
     expectedOutput: z.string(),
+    /** A visible drawing test's expected drawing (never its model answer); null otherwise. */
+    expectedDrawing: DrawingShape.nullable().optional(),
   }),
   z.object({ id: z.string(), position: z.number().int(), hidden: z.literal(true) }),
 ]);
@@ -165,6 +199,8 @@ export const SubmissionTestResult = z.object({
   plainOutput: z.string().nullable().optional(),
   errorMessage: z.string().nullable(),
   executionTimeMs: z.number().nullable(),
+  /** A drawing test's verdict; null for other tests and for a student's hidden ones. */
+  drawing: DrawingVerdict.nullable().optional(),
 });
 export type SubmissionTestResult = z.output<typeof SubmissionTestResult>;
 

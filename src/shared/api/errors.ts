@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   // Assignments and grading.
   "UNKNOWN_TEST_CASE",
   "NOT_FINAL",
+  // A drawing test's model answer failed when it was run at save time (decision 064).
+  "MODEL_ANSWER_FAILED",
   // The live lesson: a second help request while one is open.
   "HELP_ALREADY_OPEN",
   // The user's own data (decisions 059, 060): an export still being prepared, not ready or gone;

@@ -2,8 +2,16 @@
 
 /** Said beside the empty field of a half-filled test case (the form) and in the server's 400. */
 export const HALF_TEST_CASE_MESSAGE = "A test case needs both a description and an expected output.";
+/** A drawing test (decision 064) whose model answer was left empty. */
+export const NO_DRAWING_MODEL_MESSAGE = "Paste the model answer whose drawing this test expects.";
 
-type TestCaseText = { description?: string; input?: string; expectedOutput?: string };
+/** `drawingModel`: null or absent for a test of printed output, the model answer for a drawing test. */
+type TestCaseText = {
+  description?: string;
+  input?: string;
+  expectedOutput?: string;
+  drawingModel?: string | null;
+};
 
 /**
  * A row left empty — nothing but spaces or line breaks in its description, input and expected
@@ -11,7 +19,7 @@ type TestCaseText = { description?: string; input?: string; expectedOutput?: str
  * Emptying a saved case removes it.
  */
 export function isBlankTestCase(t: TestCaseText): boolean {
-  return !t.description?.trim() && !t.input?.trim() && !t.expectedOutput?.trim();
+  return !t.description?.trim() && !t.input?.trim() && !t.expectedOutput?.trim() && !t.drawingModel?.trim();
 }
 
 /**
@@ -20,10 +28,15 @@ export function isBlankTestCase(t: TestCaseText): boolean {
  * half-filled one is an error, never silently dropped (a case with no expected output would
  * fail every correct program).
  */
-export function missingTestCaseFields(t: TestCaseText): ("description" | "expectedOutput")[] {
+export function missingTestCaseFields(
+  t: TestCaseText,
+): ("description" | "expectedOutput" | "drawingModel")[] {
   if (isBlankTestCase(t)) return [];
-  const missing: ("description" | "expectedOutput")[] = [];
+  const missing: ("description" | "expectedOutput" | "drawingModel")[] = [];
   if (!t.description?.trim()) missing.push("description");
-  if (!t.expectedOutput?.trim()) missing.push("expectedOutput");
+  // A drawing test may leave the expected output empty: the model answer's output fills it in.
+  const drawing = t.drawingModel !== undefined && t.drawingModel !== null;
+  if (drawing && !t.drawingModel?.trim()) missing.push("drawingModel");
+  if (!drawing && !t.expectedOutput?.trim()) missing.push("expectedOutput");
   return missing;
 }

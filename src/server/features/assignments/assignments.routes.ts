@@ -27,14 +27,16 @@ export const assignmentRoutes = new Hono<AppEnv>()
   .get("/", teacherOrStudent, async (c) => c.json(await listAssignments(c.get("deps").db, currentUser(c))))
   .post("/", teacher, async (c) => {
     const body = await readJson(c, CreateAssignmentBody);
-    return c.json(await createAssignment(c.get("deps").db, currentUser(c), body), 201);
+    const { db, grader } = c.get("deps");
+    return c.json(await createAssignment(db, grader, currentUser(c), body), 201);
   })
   .get("/:id", teacherOrStudent, async (c) =>
     c.json(await getAssignment(c.get("deps").db, currentUser(c), c.req.param("id"))),
   )
   .patch("/:id", teacher, async (c) => {
     const body = await readJson(c, UpdateAssignmentBody);
-    return c.json(await updateAssignment(c.get("deps").db, currentUser(c), c.req.param("id"), body));
+    const { db, grader } = c.get("deps");
+    return c.json(await updateAssignment(db, grader, currentUser(c), c.req.param("id"), body));
   })
   .delete("/:id", teacher, async (c) => {
     await deleteAssignment(c.get("deps").db, currentUser(c), c.req.param("id"));

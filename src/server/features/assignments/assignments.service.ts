@@ -15,6 +15,7 @@ import { preparedPer } from "@/server/db/prepared.ts";
 import { assignments, classes, classMembers, submissions, testCases } from "@/server/db/schema.ts";
 import { badRequest } from "@/server/errors.ts";
 import { latestFinals } from "@/server/features/submissions/index.ts";
+import type { GraderPool } from "@/server/python/index.ts";
 import type { SessionUser } from "@/server/types.ts";
 import {
   ASSIGNMENT_MESSAGES,
@@ -31,6 +32,8 @@ import {
   type UpdateAssignmentBody,
 } from "@/shared/api/assignments.ts";
 import { isBlankTestCase } from "@/shared/domain/test-cases.ts";
+import { readDrawingShape } from "@/shared/grading/drawing-shape.mjs";
+import { recordDrawings } from "./drawing-model.ts";
 import { freshCoalescer } from "./fresh-coalescer.ts";
 
 type TestCaseRow = typeof testCases.$inferSelect;
@@ -59,9 +62,16 @@ const toTeacherCase = (t: TestCaseRow): TeacherTestCase => ({
   input: t.input,
   expectedOutput: t.expectedOutput,
   hidden: t.hidden,
+  // Only a drawing test carries these (decision 064).
+  ...(t.drawingModel === null
+    ? {}
+    : { drawingModel: t.drawingModel, expectedDrawing: readDrawingShape(t.expectedDrawing) }),
 });
 
-/** A hidden case tells a student only that it exists (and later whether it passed). */
+/**
+ * A hidden case tells a student only that it exists (and later whether it passed). A visible
+ * drawing test shows its expected drawing (as its expected output), never the model answer.
+ */
 export const toStudentCase = (t: TestCaseRow): StudentTestCase =>
   t.hidden
     ? { id: t.id, position: t.position, hidden: true }
@@ -72,6 +82,7 @@ export const toStudentCase = (t: TestCaseRow): StudentTestCase =>
         description: t.description,
         input: t.input,
         expectedOutput: t.expectedOutput,
+        ...(t.drawingModel === null ? {} : { expectedDrawing: readDrawingShape(t.expectedDrawing) }),
       };
 
 /** An assignment's test cases in the order students see them. */
@@ -216,11 +227,14 @@ export async function getTestCases(
 
 export async function createAssignment(
   db: Db,
+  grader: GraderPool,
   me: SessionUser,
   body: CreateBody,
 ): Promise<TeacherAssignmentDetail> {
   const cls = await assertOwnsClass(db, me, body.classId);
   const cases = body.testCases.filter((t) => !isBlankTestCase(t));
+  // Drawing tests' model answers run before anything is written (decision 064).
+  const drawings = await recordDrawings(grader, { userId: me.id, classId: cls.id }, cases);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(assignments)
@@ -240,8 +254,8 @@ export async function createAssignment(
           position,
           description: t.description,
           input: t.input,
-          expectedOutput: t.expectedOutput,
           hidden: t.hidden,
+          ...drawings[position],
         })),
       );
     }
@@ -256,13 +270,19 @@ export async function createAssignment(
  */
 export async function updateAssignment(
   db: Db,
+  grader: GraderPool,
   me: SessionUser,
   id: string,
   body: UpdateBody,
 ): Promise<TeacherAssignmentDetail> {
-  await assertOwnsAssignment(db, me, id);
+  const { cls } = await assertOwnsAssignment(db, me, id);
   const cases = body.testCases?.filter((t) => !isBlankTestCase(t));
   if (cases && cases.length === 0) throw badRequest(ASSIGNMENT_MESSAGES.oneTestCase, "VALIDATION");
+  // Drawing tests' model answers run before anything is written; unchanged ones are not run again.
+  const before = cases ? new Map((await casesOf(db, id)).map((row) => [row.id, row])) : new Map();
+  const drawings = cases
+    ? await recordDrawings(grader, { userId: me.id, classId: cls.id }, cases, before)
+    : [];
   await db.transaction(async (tx) => {
     await tx
       .update(assignments)
@@ -296,8 +316,8 @@ export async function updateAssignment(
         position,
         description: t.description,
         input: t.input,
-        expectedOutput: t.expectedOutput,
         hidden: t.hidden,
+        ...drawings[position],
       };
       if (t.id) await tx.update(testCases).set(values).where(eq(testCases.id, t.id));
       else await tx.insert(testCases).values({ ...values, assignmentId: id });

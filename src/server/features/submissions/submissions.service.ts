@@ -21,6 +21,8 @@ import {
 } from "@/shared/api/assignments.ts";
 import { GRADE_RANGE_MESSAGE, isValidGrade, roundGrade } from "@/shared/domain/grade.ts";
 import { scorePercent } from "@/shared/domain/progress.ts";
+import { type DrawingShape, readDrawingShape } from "@/shared/grading/drawing-shape.mjs";
+import type { DrawingVerdict } from "@/shared/grading/types.ts";
 import { fullBudgetMs, keptOfHidden, releaseAt, waitUntil } from "./hidden-release.ts";
 
 type CreateBody = z.output<typeof CreateSubmissionBody>;
@@ -52,6 +54,7 @@ export async function withResults(db: Db, rows: SubmissionRow[], viewer: Viewer)
             plainOutput: testCaseResults.plainOutput,
             errorMessage: testCaseResults.errorMessage,
             executionTimeMs: testCaseResults.executionTimeMs,
+            drawing: testCaseResults.drawing,
             position: testCases.position,
             description: testCases.description,
             hidden: testCases.hidden,
@@ -76,10 +79,24 @@ type StoredResult = {
   plainOutput: string | null;
   errorMessage: string | null;
   executionTimeMs: number | null;
+  /** A drawing test's stored verdict (decision 064); null for other tests. */
+  drawing: unknown;
   position: number | null;
   description: string | null;
   hidden: boolean | null;
 };
+
+/** A stored drawing verdict, checked; its drawing is kept only when it did not match. */
+function readVerdict(x: unknown): SubmissionTestResult["drawing"] {
+  if (typeof x !== "object" || x === null) return null;
+  const { matches, summary, yours } = x as Record<string, unknown>;
+  if (typeof matches !== "boolean" || typeof summary !== "string") return null;
+  return { matches, summary, yours: readDrawingShape(yours) };
+}
+
+/** What is stored of a drawing test's verdict: the program's drawing only when it did not match. */
+const storedVerdict = (v: DrawingVerdict | undefined) =>
+  v ? { matches: v.matches, summary: v.summary, yours: v.matches ? null : v.yours } : null;
 
 /** One stored result as `viewer` may see it; `index` stands in for a deleted case's position. */
 function toTestResult(r: StoredResult, index: number, viewer: Viewer): SubmissionTestResult {
@@ -98,6 +115,8 @@ function toTestResult(r: StoredResult, index: number, viewer: Viewer): Submissio
     plainOutput: secret ? null : r.plainOutput,
     errorMessage: secret ? null : r.errorMessage,
     executionTimeMs: secret ? null : r.executionTimeMs,
+    // A hidden drawing test shows nothing of either drawing: pass/fail only (decision 064).
+    drawing: secret ? null : readVerdict(r.drawing),
   };
 }
 
@@ -154,7 +173,7 @@ export async function listSubmissions(
 async function gradeVisibleFirst(
   grader: GraderPool,
   code: string,
-  cases: { input: string; expectedOutput: string; hidden: boolean }[],
+  cases: { input: string; expectedOutput: string; hidden: boolean; expectedDrawing?: DrawingShape }[],
   owner: GradingOwner,
 ) {
   const order = cases
@@ -225,10 +244,16 @@ export async function createSubmission(
       hidden: testCases.hidden,
       position: testCases.position,
       description: testCases.description,
+      expectedDrawing: testCases.expectedDrawing,
     })
     .from(testCases)
     .where(eq(testCases.assignmentId, assignmentId))
     .orderBy(asc(testCases.position), asc(testCases.id));
+  // A drawing test compares the drawing too (decision 064).
+  const toGrade = cases.map(({ expectedDrawing, ...t }) => {
+    const drawing = readDrawingShape(expectedDrawing);
+    return drawing ? { ...t, expectedDrawing: drawing } : t;
+  });
   // Grading takes a while; no transaction is held open meanwhile.
   // Counted from the request's arrival: everything before grading starts (checks, queries, the
   // wait for a slot) is rounded into the release too.
@@ -236,7 +261,7 @@ export async function createSubmission(
   const budgetMs = fullBudgetMs(cases.length, { sliceMs: release.sliceMs });
   let graded: Awaited<ReturnType<typeof gradeVisibleFirst>>;
   try {
-    graded = await gradeVisibleFirst(grader, body.code, cases, { userId: me.id, classId: cls.id });
+    graded = await gradeVisibleFirst(grader, body.code, toGrade, { userId: me.id, classId: cls.id });
   } catch (e) {
     // A grader that failed part-way answers no sooner than a result would (a busy one ran nothing).
     if (!(e instanceof AppError && e.code === "GRADER_BUSY"))
@@ -263,6 +288,7 @@ export async function createSubmission(
       ),
       errorMessage: keep(r.passed ? null : visibleNul(failureMessage(r.error))),
       executionTimeMs: r.timeMs,
+      drawing: storedVerdict(r.drawing),
     };
   });
   // The answer is ready; everything a student can see of it waits for its release time. Nothing
