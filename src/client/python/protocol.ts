@@ -1,6 +1,7 @@
 // Messages between the page (python-runtime.ts) and the Pyodide worker (python-worker.ts).
 import type { TraceRecord } from "../../shared/domain/visualiser.ts";
 import type { DrawCommand } from "../../shared/grading/drawing.ts";
+import type { DrawingShape } from "../../shared/grading/drawing-shape.mjs";
 import type { HarnessRun } from "../../shared/grading/types.ts";
 
 /** Stdin control words in the SharedArrayBuffer: [state, byteLength], then the bytes. */
@@ -25,7 +26,16 @@ export type ToWorker =
   /** `answers` is set in re-run mode (no SharedArrayBuffer): input beyond them stops the run.
    * `trace`: Visualise — record the steps (tracer.py); the drawing is kept, not animated. */
   | { type: "run"; id: number; code: string; answers: string[] | null; maxOutput: number; trace?: boolean }
-  | { type: "test"; id: number; index: number; code: string; input: string; maxOutput: number };
+  /** `drawing`: a drawing test (decision 064), whose result carries the drawing's normal form. */
+  | {
+      type: "test";
+      id: number;
+      index: number;
+      code: string;
+      input: string;
+      maxOutput: number;
+      drawing?: boolean;
+    };
 
 export type FromWorker =
   /** `ms` from init to ready inside the worker; `phases` splits it (import, load, setup). */
@@ -43,5 +53,5 @@ export type FromWorker =
   /** A traced run's record of steps (decision 067), sent just before its "done". */
   | { type: "trace"; id: number; trace: TraceRecord }
   /** `shownFrom`: the console shows run.transcript from here (after the last clear; 0: all). */
-  | { type: "done"; id: number; run: HarnessRun; timeMs: number; shownFrom: number }
+  | { type: "done"; id: number; run: HarnessRun; timeMs: number; shownFrom: number; drawing?: DrawingShape }
   | { type: "crashed"; id: number; message: string };

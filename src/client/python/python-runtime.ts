@@ -10,6 +10,8 @@
 import type { TraceRecord } from "../../shared/domain/visualiser.ts";
 import { interruptedRun, toTestResult } from "../../shared/grading/compare.ts";
 import type { DrawCommand } from "../../shared/grading/drawing.ts";
+import { type DrawingShape, readDrawingShape } from "../../shared/grading/drawing-shape.mjs";
+import { wantsDrawing, withDrawing } from "../../shared/grading/drawing-test.ts";
 import { gradeFrom } from "../../shared/grading/score.ts";
 import {
   DEFAULT_MAX_OUTPUT,
@@ -68,7 +70,7 @@ export type PythonSnapshot = {
 const STOP_GRACE_MS = 1000;
 
 /** A finished run: the harness's run (null if the worker was killed) and where its console starts. */
-type Finished = { run: HarnessRun | null; timeMs: number; shownFrom: number };
+type Finished = { run: HarnessRun | null; timeMs: number; shownFrom: number; drawing?: DrawingShape | null };
 
 type Waiter = {
   id: number;
@@ -240,7 +242,9 @@ export class PythonRuntime {
     } else if (msg.type === "done") {
       this.pollOutput();
       const shownFrom = Number.isInteger(msg.shownFrom) && msg.shownFrom > 0 ? msg.shownFrom : 0;
-      this.settle(msg.run, msg.timeMs, shownFrom);
+      // A drawing test's drawing, checked like anything from the worker (decision 064).
+      const drawing = msg.drawing === undefined ? undefined : readDrawingShape(msg.drawing);
+      this.settle(msg.run, msg.timeMs, shownFrom, drawing);
     } else if (msg.type === "crashed") {
       // Python itself failed (not the program): this worker can't be trusted any more.
       this.settle(null, 0);
@@ -248,11 +252,11 @@ export class PythonRuntime {
     }
   }
 
-  private settle(run: HarnessRun | null, timeMs: number, shownFrom = 0) {
+  private settle(run: HarnessRun | null, timeMs: number, shownFrom = 0, drawing?: DrawingShape | null) {
     const w = this.waiter;
     this.waiter = null;
     clearTimeout(this.stopTimer);
-    w?.resolve({ run, timeMs, shownFrom });
+    w?.resolve({ run, timeMs, shownFrom, drawing });
   }
 
   /** Runs one program in the worker; resolves with the harness's run (null if it was killed). */
@@ -511,12 +515,17 @@ export class PythonRuntime {
           this.interruptCurrent();
         }, timeMs);
         const started = performance.now();
-        const { run, timeMs: ran } = await this.execute({
+        const {
+          run,
+          timeMs: ran,
+          drawing,
+        } = await this.execute({
           type: "test",
           index,
           code,
           input: test.input ?? "",
           maxOutput,
+          ...(wantsDrawing(test) ? { drawing: true } : {}),
         });
         clearTimeout(limit);
         const elapsed = run ? ran : performance.now() - started;
@@ -527,7 +536,15 @@ export class PythonRuntime {
           final = interruptedRun(run, "stopped");
         results.push(
           final
-            ? toTestResult(test.expectedOutput, final, Math.round(elapsed * 100) / 100)
+            ? // A drawing test also needs the drawing to match, as on the server (decision 064);
+              // a run cut short failed already and is not compared.
+              final === run
+              ? withDrawing(
+                  test,
+                  toTestResult(test.expectedOutput, final, Math.round(elapsed * 100) / 100),
+                  drawing ?? null,
+                )
+              : toTestResult(test.expectedOutput, final, Math.round(elapsed * 100) / 100)
             : {
                 passed: false,
                 output: "Error: Python stopped unexpectedly",

@@ -6,6 +6,7 @@
 // and capped by pyodide-console.mjs and console-recorder.mjs: the same code as the server grader.
 import { recordedRun } from "../../shared/grading/console-recorder.mjs";
 import { commandMs, parseDrawingLine } from "../../shared/grading/drawing.ts";
+import { drawingShape } from "../../shared/grading/drawing-shape.mjs";
 import harnessSource from "../../shared/grading/harness.py?raw";
 import {
   closeJsBridges,
@@ -260,6 +261,8 @@ function execute(
   code: string,
   options: Omit<RunOptions, "onText" | "onWarning" | "onClear" | "stream">,
   trace = false,
+  /** A drawing test (decision 064): send the drawing's normal form with the result. */
+  shape = false,
 ): void {
   currentId = id;
   animationEnd = 0;
@@ -294,7 +297,15 @@ function execute(
     if (interrupt) Atomics.store(interrupt, 0, 0);
     const run: HarnessRun = recordedRun(record);
     flush();
-    post({ type: "done", id, run, timeMs: performance.now() - started, shownFrom: record.clearedAt });
+    const drawing = shape ? drawingShape(record.drawing, record.drawingLimited) : undefined;
+    post({
+      type: "done",
+      id,
+      run,
+      timeMs: performance.now() - started,
+      shownFrom: record.clearedAt,
+      drawing,
+    });
   } catch (e) {
     flush();
     post({ type: "crashed", id, message: e instanceof Error ? e.message : String(e) });
@@ -321,6 +332,12 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       msg.trace === true,
     );
   } else if (msg.type === "test") {
-    execute(msg.id, msg.code, { input: msg.input, maxOutput: msg.maxOutput, freshDir: true });
+    execute(
+      msg.id,
+      msg.code,
+      { input: msg.input, maxOutput: msg.maxOutput, freshDir: true },
+      false,
+      msg.drawing,
+    );
   }
 };
