@@ -126,7 +126,19 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
 
   const cases = assignment.testCases;
   const visibleTests = useMemo(
-    () => cases.flatMap((tc) => (tc.hidden ? [] : [{ input: tc.input, expectedOutput: tc.expectedOutput }])),
+    () =>
+      cases.flatMap((tc) =>
+        tc.hidden
+          ? []
+          : [
+              {
+                input: tc.input,
+                expectedOutput: tc.expectedOutput,
+                // A drawing test compares the drawing too (decision 064).
+                ...(tc.expectedDrawing ? { expectedDrawing: tc.expectedDrawing } : {}),
+              },
+            ],
+      ),
     [cases],
   );
   const latestFinal: Submission | undefined = submissions.data?.find((s) => s.isFinal);
