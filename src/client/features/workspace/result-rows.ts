@@ -4,6 +4,7 @@ import type { StudentTestCase, SubmissionTestResult } from "@/shared/api/assignm
 import { scoreTone } from "@/shared/domain/progress.ts";
 import type { BadgeTone } from "@/shared/domain/tones.ts";
 import { closestOutput } from "@/shared/grading/diff.ts";
+import type { DrawingShape } from "@/shared/grading/drawing-shape.mjs";
 import { scorePercent } from "@/shared/grading/score.ts";
 import type { GradeResult, TestCase } from "@/shared/grading/types.ts";
 
@@ -18,7 +19,18 @@ export type ResultRow = {
   expected: string | null;
   error: string | null;
   timeMs: number | null;
+  /** A visible drawing test whose drawing did not match: both drawings and what differs. */
+  drawing?: { expected: DrawingShape; yours: DrawingShape; summary: string } | null;
 };
+
+/** The pictures of a drawing test that failed on its drawing (decision 064); null otherwise. */
+function drawingOf(
+  expected: DrawingShape | null | undefined,
+  verdict: { matches: boolean; summary: string; yours: DrawingShape | null } | null | undefined,
+): ResultRow["drawing"] {
+  if (!expected || !verdict || verdict.matches || !verdict.yours) return null;
+  return { expected, yours: verdict.yours, summary: verdict.summary };
+}
 
 /** `passed`/`total` count the cases this check ran; `unchecked` the hidden ones it could not. */
 export type ResultSet = {
@@ -74,6 +86,7 @@ export function browserRows(
       expected: tc.expectedOutput,
       error: r?.error ?? null,
       timeMs: r?.timeMs ?? null,
+      drawing: drawingOf(tc.expectedDrawing, r?.drawing),
     };
   });
   const unchecked = rows.filter((r) => r.passed === null).length;
@@ -130,6 +143,7 @@ export function serverRows(
       expected: visible ? visible.expectedOutput : null,
       error: r.hidden ? null : errorLine(r.output),
       timeMs: r.executionTimeMs,
+      drawing: r.hidden ? null : drawingOf(visible?.expectedDrawing, r.drawing),
     };
   });
   const passed = results.filter((r) => r.passed).length;

@@ -5,6 +5,7 @@
 import { ChevronDown, EyeOff, Lightbulb } from "lucide-react";
 import { useState } from "react";
 import { ClippedText } from "@/client/components/code/clipped-text.tsx";
+import { DrawingPictures } from "@/client/components/code/drawing-pictures.tsx";
 import { ErrorExplanation } from "@/client/components/code/error-explanation.tsx";
 import { LineDiff } from "@/client/components/code/line-diff.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
@@ -54,6 +55,13 @@ function Row({ row, defaultOpen, code }: { row: ResultRow; defaultOpen: boolean;
           <Block title="Your output" text={row.output ?? ""} />
           <Block title="Expected output" text={row.expected ?? ""} />
           {row.expected !== null && <LineDiff expected={row.expected} actual={row.output ?? ""} />}
+          {row.drawing && (
+            <DrawingPictures
+              expected={row.drawing.expected}
+              yours={row.drawing.yours}
+              summary={row.drawing.summary}
+            />
+          )}
           {/* The error's own explanation, when there is one, and the spec's tips box: both (issue 19 #15). */}
           {explainError(row.error) && <ErrorExplanation error={row.error} code={code} />}
           <button
