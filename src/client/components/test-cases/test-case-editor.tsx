@@ -17,7 +17,10 @@ const codeArea =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600";
 
 /** Errors shown at a row's fields (by row key), e.g. a half-filled test case. */
-export type TestCaseFieldErrors = Record<string, { description?: string; expectedOutput?: string }>;
+export type TestCaseFieldErrors = Record<
+  string,
+  { description?: string; expectedOutput?: string; drawingModel?: string }
+>;
 
 export function TestCaseEditor({
   rows,
@@ -25,6 +28,7 @@ export function TestCaseEditor({
   disabled = false,
   errors = {},
   hiddenOption = true,
+  drawingOption = false,
   inputLabel = "Input",
 }: {
   rows: TestCaseRow[];
@@ -33,6 +37,8 @@ export function TestCaseEditor({
   errors?: TestCaseFieldErrors;
   /** The "Hidden from students" box (assignments have hidden tests; exercises don't). */
   hiddenOption?: boolean;
+  /** The "Compare the drawing" box and its model answer (assignments' turtle drawing tests). */
+  drawingOption?: boolean;
   inputLabel?: string;
 }) {
   const removable = canRemoveTestCase(rows);
@@ -61,6 +67,7 @@ export function TestCaseEditor({
               disabled={disabled}
               errors={errors[row.key]}
               hiddenOption={hiddenOption}
+              drawingOption={drawingOption}
               inputLabel={inputLabel}
               onChange={(patch) => onChange(updateTestCase(rows, row.key, patch))}
               onRemove={removable ? () => onChange(removeTestCase(rows, row.key)) : undefined}
@@ -88,6 +95,7 @@ function TestCaseFields({
   disabled,
   errors,
   hiddenOption,
+  drawingOption,
   inputLabel,
   onChange,
   onRemove,
@@ -97,6 +105,7 @@ function TestCaseFields({
   disabled: boolean;
   errors?: TestCaseFieldErrors[string];
   hiddenOption: boolean;
+  drawingOption: boolean;
   inputLabel: string;
   onChange: (patch: Partial<Omit<TestCaseRow, "key" | "id">>) => void;
   onRemove?: () => void;
@@ -171,7 +180,68 @@ function TestCaseFields({
             <span className="text-xs text-slate-500">(they see only whether it passed)</span>
           </label>
         )}
+        {drawingOption && (
+          <DrawingOption id={id} row={row} error={errors?.drawingModel} onChange={onChange} />
+        )}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * "Compare the drawing" (decision 064): the model answer runs on the server when the assignment
+ * is saved, and its turtle drawing is what a program must draw (as well as print the output).
+ */
+function DrawingOption({
+  id,
+  row,
+  error,
+  onChange,
+}: {
+  id: string;
+  row: TestCaseRow;
+  error?: string;
+  onChange: (patch: Partial<Omit<TestCaseRow, "key" | "id">>) => void;
+}) {
+  const on = row.drawingModel !== undefined && row.drawingModel !== null;
+  return (
+    <div className="space-y-2">
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          className="size-4 rounded border-slate-300 accent-brand-600"
+          checked={on}
+          onChange={(e) => onChange({ drawingModel: e.target.checked ? (row.drawingModel ?? "") : null })}
+        />
+        Compare the drawing
+        <span className="text-xs text-slate-500">
+          (turtle programs: the drawing must match the model answer's)
+        </span>
+      </label>
+      {on && (
+        <div>
+          <label htmlFor={`${id}-model`} className="mb-1 block text-sm font-medium text-slate-700">
+            Model answer
+          </label>
+          <p id={`${id}-model-help`} className="mb-1 text-xs text-slate-500">
+            A program that draws the right picture. PyClass runs it with this test's input when you save and
+            keeps its drawing: a student's lines and filled shapes must match it to within half a pixel, in
+            any order. Leave the expected output empty to use what the model answer prints. Students never see
+            the model answer.
+          </p>
+          <textarea
+            id={`${id}-model`}
+            className={codeArea}
+            rows={6}
+            value={row.drawingModel ?? ""}
+            onChange={(e) => onChange({ drawingModel: e.target.value })}
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-model-help ${id}-model-error` : `${id}-model-help`}
+          />
+          <FieldError id={`${id}-model-error`} message={error} />
+        </div>
+      )}
+    </div>
   );
 }

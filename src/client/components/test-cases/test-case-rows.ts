@@ -11,6 +11,8 @@ export type TestCaseRow = {
   input: string;
   expectedOutput: string;
   hidden: boolean;
+  /** "Compare the drawing" (assignments, decision 064): the model answer; null or absent when off. */
+  drawingModel?: string | null;
 };
 
 let lastKey = 0;

@@ -102,6 +102,7 @@ export function AssignmentFields(props: Props) {
         />
       </div>
       <TestCaseEditor
+        drawingOption
         rows={form.testCases}
         onChange={(rows) => set("testCases", rows)}
         disabled={disabled}

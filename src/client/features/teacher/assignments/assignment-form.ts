@@ -13,7 +13,11 @@ import {
   UpdateAssignmentBody,
 } from "@/shared/api/assignments.ts";
 import type { PremadeAssignment } from "@/shared/domain/premade-assignments.ts";
-import { isBlankTestCase, missingTestCaseFields } from "@/shared/domain/test-cases.ts";
+import {
+  isBlankTestCase,
+  missingTestCaseFields,
+  NO_DRAWING_MODEL_MESSAGE,
+} from "@/shared/domain/test-cases.ts";
 
 export type AssignmentForm = {
   name: string;
@@ -67,6 +71,7 @@ export function formFromAssignment(a: TeacherAssignmentDetail): AssignmentForm {
           input: t.input,
           expectedOutput: t.expectedOutput,
           hidden: t.hidden,
+          drawingModel: t.drawingModel ?? null,
         }))
       : [blankTestCase()],
   };
@@ -81,6 +86,8 @@ function testCaseInputs(rows: TestCaseRow[]): TestCaseInput[] {
       input: r.input,
       expectedOutput: r.expectedOutput,
       hidden: r.hidden,
+      // Absent means a test of printed output only (the server's default).
+      ...(r.drawingModel != null ? { drawingModel: r.drawingModel } : {}),
     }));
 }
 
@@ -105,7 +112,12 @@ function testCaseErrors(rows: TestCaseRow[]): TestCaseFieldErrors {
   for (const row of rows) {
     const missing = missingTestCaseFields(row);
     if (missing.length)
-      errors[row.key] = Object.fromEntries(missing.map((f) => [f, ASSIGNMENT_MESSAGES.halfTestCase]));
+      errors[row.key] = Object.fromEntries(
+        missing.map((f) => [
+          f,
+          f === "drawingModel" ? NO_DRAWING_MODEL_MESSAGE : ASSIGNMENT_MESSAGES.halfTestCase,
+        ]),
+      );
   }
   return errors;
 }
@@ -118,9 +130,8 @@ function refuse<T>(issues: Issue[], rows: TestCaseRow[]): AssignmentFormResult<T
   const classId = at("classId");
   if (name) errors.name = name;
   if (classId) errors.classId = classId;
-  const halfFilled = Object.keys(testCases).length
-    ? [{ path: ["testCases"], message: ASSIGNMENT_MESSAGES.halfTestCase }]
-    : [];
+  const rowError = Object.values(testCases).flatMap((e) => Object.values(e))[0];
+  const halfFilled = rowError ? [{ path: ["testCases"], message: rowError }] : [];
   return { ok: false, message: firstMessage([...issues, ...halfFilled]), errors };
 }
 
