@@ -13,6 +13,14 @@ export const TRANSFER_MESSAGES = {
   ownerChanged: "This class no longer belongs to the teacher who offered it, so the offer has lapsed.",
 } as const;
 
+/**
+ * The offer e-mail's subject. It names the sender, so erasing the sender's account deletes the
+ * recipient's copy in the outbox too (decision 060): found by this prefix.
+ */
+export const transferOfferSubject = (sender: string, className: string) =>
+  `${transferOfferSubjectPrefix(sender)}${className}" on PyClass`;
+export const transferOfferSubjectPrefix = (sender: string) => `${sender} offers you the class "`;
+
 export const OfferTransferBody = z.object({
   email: z
     .string({ message: TRANSFER_MESSAGES.emailRequired })

@@ -16,6 +16,7 @@ import {
 } from "@/server/db/schema.ts";
 import { recordAudit } from "@/server/features/audit/index.ts";
 import { latestFinals } from "@/server/features/submissions/index.ts";
+import { transferOfferSubjectPrefix } from "@/shared/api/transfers.ts";
 import {
   FORMER_STUDENT_NAME,
   FORMER_STUDENT_ROLE,
@@ -30,7 +31,10 @@ export type Erasure = { erased: boolean; keptGradeLines: number; reason?: "owns-
  * would go with it. One transaction: a failure leaves the account as it was.
  */
 export async function eraseAccount(db: Db, userId: string, now: Date): Promise<Erasure> {
-  const me = await db.query.user.findFirst({ where: eq(user.id, userId), columns: { email: true } });
+  const me = await db.query.user.findFirst({
+    where: eq(user.id, userId),
+    columns: { email: true, name: true },
+  });
   if (!me) return { erased: false, keptGradeLines: 0, reason: "gone" };
   if ((await ownedClassNames(db, userId)).length > 0)
     return { erased: false, keptGradeLines: 0, reason: "owns-classes" };
@@ -59,6 +63,10 @@ export async function eraseAccount(db: Db, userId: string, now: Date): Promise<E
     // What holds the address or the id outside the account's own rows: e-mails sent to it, links
     // and limit counters keyed on it.
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, me.email.toLowerCase()));
+    // The one e-mail to someone else that names this account: a class offered to another teacher.
+    await tx
+      .delete(mailOutbox)
+      .where(sql`position(${transferOfferSubjectPrefix(me.name)} in ${mailOutbox.subject}) = 1`);
     await tx
       .delete(verification)
       .where(

@@ -6,7 +6,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { type Zippable, zip } from "fflate";
 import { linkMail, type Mailer } from "@/server/auth/mail.ts";
 import type { Db } from "@/server/db/client.ts";
-import { dataExports, retentionPolicy } from "@/server/db/schema.ts";
+import { dataExports, retentionPolicy, user } from "@/server/db/schema.ts";
 import { AppError, notFound, tooManyRequests } from "@/server/errors.ts";
 import { recordAudit } from "@/server/features/audit/index.ts";
 import { ACCOUNT_MESSAGES, type DataExport, EXPORTS_PER_DAY } from "@/shared/api/account.ts";
@@ -78,28 +78,35 @@ async function exportDays(db: Db): Promise<number> {
 export async function requestExport(deps: ExportDeps, owner: Owner): Promise<DataExport> {
   const { db } = deps;
   const now = deps.now();
-  const recent = await db
-    .select({ status: dataExports.status, createdAt: dataExports.createdAt })
-    .from(dataExports)
-    .where(and(eq(dataExports.userId, owner.id), gt(dataExports.createdAt, new Date(now.getTime() - DAY))));
-  if (
-    recent.some(
-      (r) => r.status === "preparing" && now.getTime() - r.createdAt.getTime() <= STALE_PREPARING_MS,
+  const days = await exportDays(db);
+  // The check and the insert under a lock on the user's row: six requests at once used to pass
+  // the check together and build six exports (past the daily five) on one instance's CPU.
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, owner.id)).for("update");
+    const recent = await tx
+      .select({ status: dataExports.status, createdAt: dataExports.createdAt })
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, owner.id), gt(dataExports.createdAt, new Date(now.getTime() - DAY))));
+    if (
+      recent.some(
+        (r) => r.status === "preparing" && now.getTime() - r.createdAt.getTime() <= STALE_PREPARING_MS,
+      )
     )
-  )
-    throw new AppError("EXPORT_IN_PROGRESS", 409, ACCOUNT_MESSAGES.exportInProgress);
-  if (recent.length >= EXPORTS_PER_DAY) {
-    const oldest = Math.min(...recent.map((r) => r.createdAt.getTime()));
-    throw tooManyRequests("TOO_MANY_REQUESTS", ACCOUNT_MESSAGES.tooManyExports, oldest + DAY - now.getTime());
-  }
-  const [row] = await db
-    .insert(dataExports)
-    .values({
-      userId: owner.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + (await exportDays(db)) * DAY),
-    })
-    .returning();
+      throw new AppError("EXPORT_IN_PROGRESS", 409, ACCOUNT_MESSAGES.exportInProgress);
+    if (recent.length >= EXPORTS_PER_DAY) {
+      const oldest = Math.min(...recent.map((r) => r.createdAt.getTime()));
+      throw tooManyRequests(
+        "TOO_MANY_REQUESTS",
+        ACCOUNT_MESSAGES.tooManyExports,
+        oldest + DAY - now.getTime(),
+      );
+    }
+    const [inserted] = await tx
+      .insert(dataExports)
+      .values({ userId: owner.id, createdAt: now, expiresAt: new Date(now.getTime() + days * DAY) })
+      .returning();
+    return inserted;
+  });
   const job = buildExport(deps, row.id, owner).finally(() => building.delete(job));
   building.add(job);
   return shape(row, now);

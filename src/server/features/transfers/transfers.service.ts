@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from "@/server/errors.ts";
 import { recordAudit } from "@/server/features/audit/index.ts";
 import { announce, classTopic } from "@/server/live/index.ts";
 import type { SessionUser } from "@/server/types.ts";
-import { type ClassTransfer, TRANSFER_MESSAGES } from "@/shared/api/transfers.ts";
+import { type ClassTransfer, TRANSFER_MESSAGES, transferOfferSubject } from "@/shared/api/transfers.ts";
 
 const sender = alias(user, "sender");
 const recipient = alias(user, "recipient");
@@ -83,7 +83,7 @@ export async function offerTransfer(
   await mailer.send(
     linkMail(
       to.email,
-      `${me.name} offers you the class "${cls.name}" on PyClass`,
+      transferOfferSubject(me.name, cls.name),
       `Hello ${to.name},`,
       `${me.name} would like you to take over the class "${cls.name}": its students, assignments and their work. Nothing changes until you accept. You can accept or decline on your dashboard.`,
       "See the offer",

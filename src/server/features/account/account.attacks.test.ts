@@ -1,0 +1,240 @@
+// A hostile review of "Download my data", "Delete my account" and "Sign out everywhere" (decisions
+// 059, 060): someone else's export or link, racing requests, forged and reused tokens, sessions
+// that outlive a sign-out in the session cache, and what an erased account leaves in any table.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataExports, session, user } from "@/server/db/schema.ts";
+import type { DataExport } from "@/shared/api/account.ts";
+import { seedSchool } from "../../../../tests/factories/data-rights-school.ts";
+import {
+  createAdmin,
+  createStudent,
+  createTeacher,
+  type TestUser,
+} from "../../../../tests/factories/users.ts";
+import { errorOf } from "../../../../tests/setup/error-body.ts";
+import { cookieFrom, createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { exportsSettled, purgeDueAccountDeletions } from "./index.ts";
+
+const DAY = 24 * 3600 * 1000;
+const START = new Date("2026-11-26T10:00:00Z");
+let clock = START;
+let t: TestApp;
+let school: Awaited<ReturnType<typeof seedSchool>>;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => clock });
+  school = await seedSchool(t);
+}, 180_000);
+afterAll(async () => {
+  await exportsSettled();
+  await t.close();
+});
+
+const tokenOf = (link: string | null) => new URL(link as string).searchParams.get("token") as string;
+const confirm = (body: unknown) => t.request("POST", "/api/account/deletion/confirm", { body });
+const me = (cookie: string) => t.request("GET", "/api/me", { cookie });
+
+async function signIn(who: TestUser) {
+  const res = await t.request("POST", "/api/auth/sign-in/email", {
+    body: { email: who.email, password: who.password },
+  });
+  expect(res.status).toBe(200);
+  return cookieFrom(res);
+}
+
+async function requestDeletion(who: TestUser): Promise<string> {
+  const res = await t.request("POST", "/api/me/deletion", {
+    cookie: who.cookie,
+    body: { password: who.password },
+  });
+  expect(res.status).toBe(202);
+  return tokenOf((await t.lastMail(who.email)).link);
+}
+
+/**
+ * Every row of every table in the database, as text (`select t::text from "table" t`), that holds
+ * one of the needles: what a `psql` session would find of a person.
+ */
+async function rowsHolding(needles: string[]): Promise<{ table: string; row: string }[]> {
+  const tables = await t.db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  expect(tables.rows.length).toBeGreaterThan(20);
+  const found: { table: string; row: string }[] = [];
+  for (const { name } of tables.rows) {
+    const rows = await t.db.execute<{ row: string }>(
+      sql`select x::text as row from ${sql.identifier(name)} x`,
+    );
+    for (const { row } of rows.rows)
+      if (needles.some((n) => row.toLowerCase().includes(n.toLowerCase()))) found.push({ table: name, row });
+  }
+  return found;
+}
+
+describe("Download my data", () => {
+  it("racing requests never pass the one-at-a-time and five-a-day checks together", async () => {
+    const who = school.students[2];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.request("POST", "/api/me/exports", { cookie: who.cookie, body: {} }),
+      ),
+    );
+    await exportsSettled();
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 202).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 202).length).toBeLessThanOrEqual(5);
+    expect(statuses.every((s) => [202, 409, 429].includes(s))).toBe(true);
+    expect(
+      (await t.db.select().from(dataExports).where(eq(dataExports.userId, who.id))).length,
+    ).toBeLessThanOrEqual(5);
+  });
+
+  it("someone else's export is not found, whether ready, expired or preparing; made-up ids too", async () => {
+    const [owner, other] = school.students;
+    const started = await t.request("POST", "/api/me/exports", { cookie: owner.cookie, body: {} });
+    const { id } = (await started.json()) as DataExport;
+    await exportsSettled();
+    const url = `/api/me/exports/${id}/download`;
+    expect((await t.request("GET", url, { cookie: other.cookie })).status).toBe(404);
+    expect((await t.request("GET", url, { cookie: school.teachers[0].cookie })).status).toBe(404);
+    const saved = clock;
+    clock = new Date(START.getTime() + 30 * DAY);
+    try {
+      // Expired for its owner (410), still "not found" for anyone else: no hint it ever existed.
+      expect((await t.request("GET", url, { cookie: other.cookie })).status).toBe(404);
+      expect((await t.request("GET", url, { cookie: owner.cookie })).status).toBe(410);
+    } finally {
+      clock = saved;
+    }
+    for (const bad of [
+      crypto.randomUUID(),
+      "00000000-0000-0000-0000-000000000000",
+      "..%2F..%2Fetc",
+      "' or 1=1 --",
+    ])
+      expect(
+        (
+          await t.request("GET", `/api/me/exports/${encodeURIComponent(bad)}/download`, {
+            cookie: owner.cookie,
+          })
+        ).status,
+      ).toBe(404);
+  });
+});
+
+describe("Delete my account: the link", () => {
+  it("a forged, truncated, oversized or non-text token is refused with a 4xx, never a 500", async () => {
+    for (const body of [
+      { token: "forged" },
+      { token: "A".repeat(43) },
+      { token: "A".repeat(200) },
+      { token: "' or '1'='1" },
+    ])
+      expect((await confirm(body)).status).toBe(404);
+    for (const body of [{}, { token: "" }, { token: 42 }, { token: ["x"] }, { token: "A".repeat(201) }, null])
+      expect((await confirm(body)).status).toBe(400);
+  });
+
+  it("a link works once, an older link stops working when a new one is sent, and it deletes only its owner", async () => {
+    const student = await createStudent(t);
+    const bystander = await createStudent(t);
+    const first = await requestDeletion(student);
+    const second = await requestDeletion(student);
+    expect((await confirm({ token: first })).status).toBe(404);
+    const ok = await confirm({ token: second });
+    expect(ok.status).toBe(200);
+    expect((await confirm({ token: second })).status).toBe(404);
+    expect((await me(bystander.cookie)).status).toBe(200);
+    // Signing in cancels, and the used link stays dead.
+    await signIn(student);
+    expect((await confirm({ token: second })).status).toBe(404);
+    expect(await purgeDueAccountDeletions(t.db, new Date(START.getTime() + 60 * DAY))).toBe(0);
+    expect(await t.db.select().from(user).where(eq(user.id, student.id))).toHaveLength(1);
+  });
+
+  it("a teacher who made a class after asking is refused at the link (409), and stays signed in", async () => {
+    const teacher = await createTeacher(t);
+    const token = await requestDeletion(teacher);
+    const made = await t.request("POST", "/api/classes", {
+      cookie: teacher.cookie,
+      body: { name: "7C", description: "" },
+    });
+    expect(made.status).toBe(201);
+    const res = await confirm({ token });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe("OWNS_CLASSES");
+    expect((await me(teacher.cookie)).status).toBe(200);
+  });
+
+  it("an admin may delete their own account (ADMIN_EMAILS makes a returning address admin again)", async () => {
+    const admin = await createAdmin(t);
+    expect((await confirm({ token: await requestDeletion(admin) })).status).toBe(200);
+    expect((await me(admin.cookie)).status).toBe(401);
+  });
+});
+
+describe("sessions really end", () => {
+  it("Sign out everywhere: a session this instance had cached is refused at once", async () => {
+    const student = await createStudent(t);
+    const phone = await signIn(student);
+    expect((await me(phone)).status).toBe(200); // cached now
+    const res = await t.request("POST", "/api/me/sessions/revoke", {
+      cookie: student.cookie,
+      body: { includeThisDevice: false },
+    });
+    expect(res.status).toBe(200);
+    expect((await me(phone)).status).toBe(401);
+    expect((await me(student.cookie)).status).toBe(200);
+    expect(await t.db.select().from(session).where(eq(session.userId, student.id))).toHaveLength(1);
+  });
+
+  it("confirming a deletion from another browser ends a session this instance had cached", async () => {
+    const student = await createStudent(t);
+    const token = await requestDeletion(student);
+    expect((await me(student.cookie)).status).toBe(200); // cached now
+    expect((await confirm({ token })).status).toBe(200);
+    expect((await me(student.cookie)).status).toBe(401);
+    expect(await t.db.select().from(session).where(eq(session.userId, student.id))).toEqual([]);
+  });
+});
+
+describe("after the grace period", () => {
+  it("no table holds the student's id, name, e-mail or code, but the audit log's ids", async () => {
+    const student = school.students[1];
+    await t.request("POST", "/api/me/exports", { cookie: student.cookie, body: {} });
+    await exportsSettled();
+    // A classmate's help request mentioning nothing of them stays; theirs goes.
+    await confirm({ token: await requestDeletion(student) });
+    expect(await purgeDueAccountDeletions(t.db, new Date(START.getTime() + 15 * DAY))).toBeGreaterThan(0);
+    const found = await rowsHolding([student.id, student.name, student.email, student.marker]);
+    expect(found.filter((f) => f.table !== "audit_log")).toEqual([]);
+    // The audit log: the id alone, never the name, address or code.
+    const audit = found.filter((f) => f.table === "audit_log").map((f) => f.row);
+    expect(audit.length).toBeGreaterThan(0);
+    for (const row of audit)
+      for (const n of [student.name, student.email, student.marker]) expect(row).not.toContain(n);
+  });
+
+  it("a deleted teacher's name is left nowhere, not even in an offer e-mail another teacher received", async () => {
+    const leaving = await createTeacher(t, { name: "Mrs Leaving Unique" });
+    const staying = await createTeacher(t);
+    const cls = await t.request("POST", "/api/classes", {
+      cookie: leaving.cookie,
+      body: { name: "9Z", description: "" },
+    });
+    const { id: classId } = (await cls.json()) as { id: string };
+    const offer = await t.request("POST", `/api/classes/${classId}/transfer`, {
+      cookie: leaving.cookie,
+      body: { email: staying.email },
+    });
+    const { id: offerId } = (await offer.json()) as { id: string };
+    expect(
+      (await t.request("POST", `/api/transfers/${offerId}/accept`, { cookie: staying.cookie })).status,
+    ).toBe(200);
+    await confirm({ token: await requestDeletion(leaving) });
+    expect(await purgeDueAccountDeletions(t.db, new Date(START.getTime() + 15 * DAY))).toBeGreaterThan(0);
+    const found = await rowsHolding([leaving.id, leaving.name, leaving.email]);
+    expect(found.filter((f) => f.table !== "audit_log")).toEqual([]);
+  });
+});
