@@ -74,6 +74,7 @@ export function ProgramState({ step, scope }: { step: Step; scope: string }) {
         {arrows.map((d, i) => (
           <path
             key={i}
+            data-arrow
             d={d}
             fill="none"
             className="stroke-brand-700"
