@@ -127,7 +127,7 @@ function FrameCard({
               <tr key={v.name} data-variable={v.name} className="border-slate-100 border-t first:border-t-0">
                 <th
                   scope="row"
-                  className="py-0.5 pr-3 text-left align-top font-mono font-normal text-slate-800"
+                  className="w-2/5 py-0.5 pr-3 text-left align-top font-mono font-normal text-slate-800"
                 >
                   {v.name}
                 </th>
