@@ -2,6 +2,7 @@
 // sign-out, a name change and the role choice.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, hasErrorCode } from "@/client/lib/api.ts";
+import { forgetOfflineReads } from "@/client/lib/offline-reads.ts";
 import type { ChooseRoleBody, Me, UpdateMeBody } from "@/shared/api/me.ts";
 
 export const meKeys = { all: ["me"] as const };
@@ -58,6 +59,7 @@ export function useSignOut() {
     // Loaded on demand: the auth client is not needed until someone signs in or out.
     const { authClient } = await import("@/client/lib/auth-client.ts");
     await authClient.signOut().catch(() => {});
+    await forgetOfflineReads();
     qc.clear();
     qc.setQueryData(meKeys.all, null);
   };

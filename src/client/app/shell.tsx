@@ -5,6 +5,7 @@ import { useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { useMe, useSignOut } from "@/client/api/me.ts";
 import { Logo } from "@/client/components/ui/logo.tsx";
+import { OfflineSupport } from "@/client/features/offline/index.ts";
 import { DeletionCancelledNotice } from "@/client/features/settings/deletion-cancelled-notice.tsx";
 import { PageSection, usePageTitle } from "@/client/lib/page-title.tsx";
 import { PythonPreloader } from "@/client/python/python-preloader.tsx";
@@ -84,6 +85,7 @@ export function Shell({ title, nav }: { title: string; nav: NavItem[] }) {
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
+        <OfflineSupport />
         <header className="border-b border-slate-200 bg-white px-4 py-3 md:px-6 md:py-4">
           <p className="text-xl font-semibold text-slate-900">{title}</p>
           <p className="text-sm text-slate-600">Welcome, {name}</p>

@@ -1,0 +1,1 @@
+export { OfflineSupport } from "./offline-support.tsx";

@@ -1,0 +1,50 @@
+// The signed-in shell's offline support (decision 068): registers the service worker once Python
+// is ready, forgets the reads kept for offline when another user signs in on this browser, and
+// shows the offline notice and the new-version banner.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useMe } from "@/client/api/me.ts";
+import { forgetOfflineReads } from "@/client/lib/offline-reads.ts";
+import { OfflineNotice, UpdateBanner } from "./offline-notices.tsx";
+import { registerServiceWorker } from "./service-worker.ts";
+
+const LAST_USER_KEY = "pyclass:offline-user";
+
+export function OfflineSupport() {
+  const qc = useQueryClient();
+  const userId = useMe().data?.id ?? null;
+
+  useEffect(() => {
+    if (!userId) return;
+    try {
+      if (localStorage.getItem(LAST_USER_KEY) !== userId) {
+        void forgetOfflineReads();
+        localStorage.setItem(LAST_USER_KEY, userId);
+      }
+    } catch {
+      // No storage: nothing kept to forget either.
+    }
+  }, [userId]);
+
+  useEffect(() => {
+    let cancelled = false;
+    // Read again what is on screen through the new worker, so it is kept for an offline reload.
+    const onFirstControl = () => void qc.refetchQueries({ type: "active" });
+    const register = () => {
+      if (!cancelled) registerServiceWorker({ onFirstControl });
+    };
+    import("@/client/python/python-runtime.ts")
+      .then(({ getPythonRuntime }) => getPythonRuntime().start())
+      .then(register, register);
+    return () => {
+      cancelled = true;
+    };
+  }, [qc]);
+
+  return (
+    <>
+      <OfflineNotice />
+      <UpdateBanner />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+// Offline-first workspaces (issue 23, decision 068): once a workspace has loaded, the service
+// worker keeps it working with the connection gone: Run Code with input() (the page stays
+// cross-origin isolated), Run Tests on the visible cases, and a reload that opens the workspace
+// again on the draft; the offline notice says what works and what waits, and passes axe.
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signUpVerified } from "./helpers/auth.ts";
+import { expectNoAxeViolations } from "./helpers/axe.ts";
+
+test.use({ serviceWorkers: "allow" });
+
+async function classroom(browser: Browser, baseURL: string) {
+  const headers = { Origin: baseURL };
+  const teacherContext = await browser.newContext();
+  const teacher = await teacherContext.newPage();
+  await signUpVerified(teacher, "teacher", "Ms Hopper");
+  const klass = await (await teacher.request.post("/api/classes", { headers, data: { name: "10X" } })).json();
+  const assignment = await (
+    await teacher.request.post("/api/assignments", {
+      headers,
+      data: {
+        classId: klass.id,
+        name: "Greeting",
+        testCases: [
+          { description: "Greets Ada", input: "Ada", expectedOutput: "Hello Ada" },
+          { description: "Greets Bo", input: "Bo", expectedOutput: "Hello Bo" },
+          { description: "Hidden", input: "Cy", expectedOutput: "Hello Cy", hidden: true },
+        ],
+      },
+    })
+  ).json();
+  const context = await browser.newContext({ serviceWorkers: "allow" });
+  const student = await context.newPage();
+  await signUpVerified(student, "student", "Sam Student");
+  const joined = await student.request.post("/api/classes/join", { headers, data: { code: klass.joinCode } });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  await teacherContext.close();
+  return { student, assignmentId: assignment.id as string };
+}
+
+async function typeProgram(page: Page, code: string) {
+  const editor = page.getByRole("textbox", { name: "Your Python code" });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(code);
+}
+
+/** The tab's Python has started (the service worker registers only then). */
+async function pythonReady(page: Page) {
+  await page.waitForFunction(
+    () => performance.getEntriesByName("pyclass:python-startup").length > 0,
+    undefined,
+    {
+      timeout: 60_000,
+    },
+  );
+}
+
+/** The service worker controls the page and has kept what a reload of this workspace reads. */
+async function readyForOffline(page: Page, assignmentId: string) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 60_000,
+  });
+  await page.waitForFunction(
+    async (id) => {
+      const kept = await caches.open("pyclass-offline-reads");
+      const paths = (await kept.keys()).map((r) => new URL(r.url).pathname);
+      return paths.includes("/api/me") && paths.includes(`/api/assignments/${id}`);
+    },
+    assignmentId,
+    { timeout: 30_000, polling: 250 },
+  );
+}
+
+const PROGRAM = 'name = input("Name? ")\nprint("Hello " + name)\n';
+
+test("a workspace loaded once keeps working offline: Run with input(), Run Tests, reload with the draft", async ({
+  browser,
+  baseURL,
+}) => {
+  const { student, assignmentId } = await classroom(browser, baseURL!);
+  await student.goto(`/student/assignments/${assignmentId}`);
+  await pythonReady(student);
+  await readyForOffline(student, assignmentId);
+  await typeProgram(student, PROGRAM);
+
+  await student.context().setOffline(true);
+  const notice = student.getByTestId("offline-notice");
+  await expect(notice).toContainText("You're offline");
+  await expect(notice).toContainText("Submit Code and Save wait");
+  await expectNoAxeViolations(student);
+
+  // Run Code with input(): answered in the console, as online.
+  await student.getByRole("button", { name: "Run Code" }).click();
+  const answer = student.getByPlaceholder("Type your answer and press Enter");
+  await expect(answer).toBeFocused();
+  await answer.fill("Ada");
+  await answer.press("Enter");
+  await expect(student.getByTestId("output")).toHaveText("Name? Ada\nHello Ada\n");
+
+  // Run Tests: the visible cases, in this browser.
+  await student.getByRole("button", { name: "Run Tests" }).click();
+  await expect(student.getByTestId("test-summary")).toContainText("Passed: 2/2 tests", { timeout: 30_000 });
+
+  // A reload with no connection opens the workspace again, on the draft, still isolated.
+  await student.reload();
+  await expect(student.getByRole("textbox", { name: "Your Python code" })).toContainText(
+    'print("Hello " + name)',
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(student.getByTestId("offline-notice")).toBeVisible();
+  expect(await student.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
+  await pythonReady(student);
+  await student.getByRole("button", { name: "Run Code" }).click();
+  await student.getByPlaceholder("Type your answer and press Enter").fill("Bo");
+  await student.keyboard.press("Enter");
+  await expect(student.getByTestId("output")).toHaveText("Name? Bo\nHello Bo\n");
+
+  await student.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(student);
+  await student.screenshot({ path: test.info().outputPath("offline-390.png"), fullPage: true });
+  await student.setViewportSize({ width: 1280, height: 800 });
+  await student.screenshot({ path: test.info().outputPath("offline-1280.png"), fullPage: true });
+  await student.context().setOffline(false);
+  await expect(student.getByTestId("offline-notice")).toHaveCount(0);
+});
