@@ -179,6 +179,9 @@ export const submissions = pgTable(
     // false for Run Tests attempts whose counts came from the browser (history only).
     verified: boolean("verified").notNull().default(false),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    // A hand-in made offline and queued in the browser (decision 068): submittedAt is when it was
+    // made (checked against the first activity event of the work), this is when the server got it.
+    receivedAt: timestamp("received_at", { withTimezone: true }),
     teacherGrade: doublePrecision("teacher_grade"),
     teacherNotes: text("teacher_notes"),
     gradedAt: timestamp("graded_at", { withTimezone: true }),
