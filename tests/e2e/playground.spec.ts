@@ -238,3 +238,35 @@ test("code in the browser has no `js` or `pyodide_js`: it cannot act with the st
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(output).toHaveText("[]\n");
 });
+
+test("on a phone the answer box comes into view and the keyboard-only Tab hint is not shown", async ({
+  browser,
+}) => {
+  // A phone: touch, a coarse pointer, 390×844 (issue 19 item 13).
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await phone.newPage();
+  await signUpVerified(page, "student");
+  await page.goto("/playground");
+  await expect(page.getByTestId("python-status")).toHaveText("Ready", { timeout: 30_000 });
+  await expect(page.getByText("Tab indents your code.")).toBeHidden();
+  // Enough output first that the answer box would sit at the bottom of the screen.
+  await setCode(page, 'for i in range(40):\n    print(i)\nname = input("Name? ")\nprint("Hi", name)');
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  const answer = page.getByPlaceholder("Type your answer and press Enter");
+  await expect(answer).toBeFocused();
+  // In the middle of the screen, not at its bottom edge where the on-screen keyboard opens.
+  await expect
+    .poll(async () => {
+      const box = (await answer.boundingBox())!;
+      return box.y + box.height / 2;
+    })
+    .toBeLessThan(844 * 0.65);
+  await answer.fill("Ada");
+  await answer.press("Enter");
+  await expect(page.getByTestId("output")).toContainText("Hi Ada");
+  await phone.close();
+});

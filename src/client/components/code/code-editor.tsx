@@ -138,7 +138,8 @@ export function CodeEditor({
     <div>
       <div ref={host} data-testid="code-editor" />
       {!readOnly && (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
+        // A hint about the Tab key is for keyboards: a phone (coarse pointer) has none to press.
+        <p id={hintId} className="mt-1 text-xs text-slate-600 pointer-coarse:hidden">
           {LEAVE_EDITOR_HINT}
         </p>
       )}

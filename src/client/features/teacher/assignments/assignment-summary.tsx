@@ -21,7 +21,9 @@ export function AssignmentSummary({ assignment: a }: { assignment: TeacherAssign
         {!a.starterCode.trim() && (
           <p className="mb-1 text-sm text-slate-500">None: students start with the default line below.</p>
         )}
-        <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-sm text-slate-100">
+        {/* Long lines wrap rather than scroll: a block that scrolls sideways would have to be
+            reachable by keyboard (axe's scrollable-region-focusable, issue 19 item 13). */}
+        <pre className="rounded-lg bg-slate-900 p-3 font-mono text-sm break-words whitespace-pre-wrap text-slate-100">
           {studentStarterCode(a.starterCode)}
         </pre>
       </section>
