@@ -94,7 +94,7 @@ def _describe(value, kind):
     if kind is _module:
         name = _object_dict(value, "__dict__").get("__name__")
         return f"module {_short(name, 60)}" if type(name) is str else "a module"
-    if isinstance(value, type):  # a class (type.__instancecheck__ of a metaclass is not asked)
+    if _inherits(kind, type):  # a class
         return f"class {_short(_type_qualname(value), 60)}"
     return f"{_short(_type_name(kind), 60)} object"
 
@@ -205,10 +205,24 @@ def _base_container(kind):
     return None
 
 
+def _inherits(kind, base):
+    """`base` is in kind's MRO, by identity (`in` would ask a metaclass's __eq__)."""
+    for found in _type_mro(kind):
+        if found is base:
+            return True
+    return False
+
+
 def _is_student_object(kind):
-    """An instance of a class the program itself defined (shown with its attributes)."""
+    """An instance of a class the program itself defined (shown with its attributes); not a
+    class (a metaclass's instance) nor an exception."""
     module = _type_module(kind)
-    return type(module) is str and module == "__main__" and BaseException not in _type_mro(kind)
+    return (
+        type(module) is str
+        and module == "__main__"
+        and not _inherits(kind, BaseException)
+        and not _inherits(kind, type)
+    )
 
 
 def _exception_text(exc):
@@ -280,6 +294,11 @@ class Tracer:
     def _on_event(self, frame, event, arg):
         if event == "line":
             self.unwinding = None
+            code = frame.f_code
+            # A class body starts on its `class` line under settrace only: the module's step there
+            # already shows it (sys.monitoring has no such event).
+            if frame.f_lineno == code.co_firstlineno and not code.co_flags & _CO_OPTIMIZED and code.co_name != "<module>":
+                return self._on_event
             self.record(frame, "line")
         elif event == "return":
             if self.unwinding is not frame:  # not an exit by an exception
@@ -316,7 +335,8 @@ class Tracer:
 
     def _raised(self, frame, exc):
         # An error passing through several of the program's frames is one step, where it began.
-        if exc is self.seen_exception or isinstance(exc, (StepLimitReached, TraceTooBig, KeyboardInterrupt)):
+        kind = type(exc)
+        if exc is self.seen_exception or any(_inherits(kind, k) for k in (StepLimitReached, TraceTooBig, KeyboardInterrupt)):
             return
         self.seen_exception = exc
         self.record(frame, "exception", note=_exception_text(exc))
