@@ -215,7 +215,7 @@ function DrawingOption({
         />
         Compare the drawing
         <span className="text-xs text-slate-500">
-          (turtle programs: the drawing must match the model answer's)
+          (turtle programs: lines and filled shapes must match a model's)
         </span>
       </label>
       {on && (
