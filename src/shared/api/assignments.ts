@@ -180,6 +180,12 @@ export const CreateSubmissionBody = z.object({
   final: z.boolean(),
   /** The browser's counts for a Run Tests attempt; never used for a final submission. */
   browserResult: z.object({ passed: z.number().int().min(0), total: z.number().int().min(0) }).optional(),
+  /**
+   * A Submit Code made offline and sent from the browser's queue: when it was made (decision 068).
+   * The server keeps it as the hand-in time if madeAtProblem() finds nothing wrong, else refuses
+   * with MADE_AT_REFUSED. Ignored for a Run Tests attempt.
+   */
+  madeAt: z.iso.datetime({ offset: true, message: "madeAt must be a date and time." }).optional(),
 });
 export type CreateSubmissionBody = z.input<typeof CreateSubmissionBody>;
 
@@ -214,7 +220,10 @@ export const Submission = z.object({
   score: z.number(),
   isFinal: z.boolean(),
   verified: z.boolean(),
+  /** When it was handed in: for one made offline, when it was made (see receivedAt). */
   submittedAt: z.string(),
+  /** Made offline and sent later: when the server got it (null for everything else). */
+  receivedAt: z.string().nullable(),
   teacherGrade: z.number().nullable(),
   teacherNotes: z.string().nullable(),
   gradedAt: z.string().nullable(),

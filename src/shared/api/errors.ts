@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   "NOT_FINAL",
   // A drawing test's model answer failed when it was run at save time (decision 064).
   "MODEL_ANSWER_FAILED",
+  // A hand-in made offline whose claimed time the server can't believe (decision 068).
+  "MADE_AT_REFUSED",
   // The live lesson: a second help request while one is open.
   "HELP_ALREADY_OPEN",
   // The user's own data (decisions 059, 060): an export still being prepared, not ready or gone;

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { loadAssignmentFor, loadSubmissionFor, type SubmissionRow } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
-import { submissions, testCaseResults, testCases } from "@/server/db/schema.ts";
+import { activityEvents, submissions, testCaseResults, testCases } from "@/server/db/schema.ts";
 import { AppError, badRequest, conflict, forbidden } from "@/server/errors.ts";
 import { gradeOnServer } from "@/server/grading/grade-on-server.ts";
 import { visibleNul } from "@/server/grading/visible-nul.ts";
@@ -20,6 +20,7 @@ import {
   type SubmissionTestResult,
 } from "@/shared/api/assignments.ts";
 import { GRADE_RANGE_MESSAGE, isValidGrade, roundGrade } from "@/shared/domain/grade.ts";
+import { MADE_AT_MESSAGES, madeAtProblem } from "@/shared/domain/offline-hand-in.ts";
 import { scorePercent } from "@/shared/domain/progress.ts";
 import { type DrawingShape, readDrawingShape } from "@/shared/grading/drawing-shape.mjs";
 import type { DrawingVerdict } from "@/shared/grading/types.ts";
@@ -132,6 +133,7 @@ function toSubmission(s: SubmissionRow, results: SubmissionTestResult[]): Submis
     isFinal: s.isFinal,
     verified: s.verified,
     submittedAt: s.submittedAt.toISOString(),
+    receivedAt: s.receivedAt?.toISOString() ?? null,
     teacherGrade: s.teacherGrade,
     teacherNotes: s.teacherNotes,
     gradedAt: s.gradedAt?.toISOString() ?? null,
@@ -236,6 +238,9 @@ export async function createSubmission(
     return (await withResults(db, [row], "student"))[0];
   }
 
+  // A hand-in made offline keeps the time it was made, if that time can be believed (decision 068).
+  const made = body.madeAt ? await believedMadeAt(db, me.id, assignmentId, new Date(body.madeAt)) : null;
+
   const cases = await db
     .select({
       id: testCases.id,
@@ -309,6 +314,7 @@ export async function createSubmission(
         score: graded.score,
         isFinal: true,
         verified: true,
+        ...(made && { submittedAt: made.madeAt, receivedAt: made.receivedAt }),
       })
       .returning();
     if (results.length > 0)
@@ -321,6 +327,21 @@ export async function createSubmission(
     row,
     results.map((r, i) => toTestResult({ ...r, ...cases[i] }, i, "student")),
   );
+}
+
+/** The claimed time of an offline hand-in checked against its work's first activity event, or
+ * 400 MADE_AT_REFUSED. */
+async function believedMadeAt(db: Db, userId: string, assignmentId: string, madeAt: Date) {
+  const [first] = await db
+    .select({ storedAt: activityEvents.storedAt })
+    .from(activityEvents)
+    .where(and(eq(activityEvents.assignmentId, assignmentId), eq(activityEvents.studentId, userId)))
+    .orderBy(asc(activityEvents.id))
+    .limit(1);
+  const receivedAt = new Date();
+  const problem = madeAtProblem(madeAt, { receivedAt, firstEventAt: first?.storedAt ?? null });
+  if (problem) throw new AppError("MADE_AT_REFUSED", 400, MADE_AT_MESSAGES[problem]);
+  return { madeAt, receivedAt };
 }
 
 export async function getSubmission(db: Db, me: SessionUser, id: string): Promise<Submission> {
