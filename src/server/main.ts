@@ -96,7 +96,7 @@ async function main() {
     defaults: config,
     // "Delete my account" after its grace period, and the same erasure for inactive accounts (060).
     purgeDueAccountDeletions,
-    eraseAccount: async (db, userId, now) => void (await eraseAccount(db, userId, now)),
+    eraseAccount,
   });
   handleShutdownSignals({
     server: server as Server,

@@ -42,7 +42,7 @@ try {
       publicUrl: config.publicUrl,
       defaults: config,
       purgeDueAccountDeletions,
-      eraseAccount: async (db, userId, now) => void (await eraseAccount(db, userId, now)),
+      eraseAccount,
     },
     asOf,
     "command line",

@@ -10,6 +10,7 @@ import {
   accountSignIns,
   activityEvents,
   assignments,
+  classes,
   codeComments,
   dataExports,
   helpRequests,
@@ -20,6 +21,7 @@ import { deleteActivityBefore, retentionCutoff } from "@/server/features/activit
 import { recordAudit } from "@/server/features/audit/index.ts";
 import { acquireLease, releaseLease, renewLease } from "@/server/limits/limits.ts";
 import type { RetentionCounts, RetentionPolicy } from "@/shared/api/retention.ts";
+import { FORMER_STUDENT_ROLE } from "@/shared/domain/former-student.ts";
 import { type RetentionDefaults, readPolicy } from "./retention-policy.ts";
 
 const DAY = 24 * 3600 * 1000;
@@ -34,8 +36,11 @@ export type RetentionJobDeps = {
   defaults: RetentionDefaults;
   /** "Delete my account" (decision 060): erases accounts whose grace period is over. */
   purgeDueAccountDeletions?: (db: Db, now: Date) => Promise<number>;
-  /** Erases one account as "Delete my account" does (the grade book keeps "Former student"). */
-  eraseAccount?: (db: Db, userId: string, now: Date) => Promise<unknown>;
+  /**
+   * Erases one account as "Delete my account" does (the grade book keeps "Former student"); it
+   * refuses (erased: false) an account that owns classes.
+   */
+  eraseAccount?: (db: Db, userId: string, now: Date) => Promise<{ erased: boolean }>;
   /** The real clock, for leases; tests replace it. */
   clock?: () => Date;
 };
@@ -77,12 +82,33 @@ const lastSeen = sql`greatest(
 )`;
 
 /**
- * Accounts the inactivity rule may touch: not admins (the school must not lose its way in), and
- * not a teacher who owns a class someone still works in (their classes' own period comes first).
+ * Accounts the inactivity rule may touch: not admins (the school must not lose its way in), not
+ * the grade book's "Former student" stand-ins (no one signs in to them: they go with their last
+ * hand-in), and not a teacher who owns a class active since `classCutoff`, the older of the
+ * inactivity and class-work cut-offs: their classes' own period comes first, and a teacher erased
+ * takes their classes along, so none may still hold work the policy keeps.
  */
-const inactiveCandidate = (classCutoff: Date) => sql`${user.role} <> 'admin' and not exists (
+const inactiveCandidate = (
+  classCutoff: Date,
+) => sql`${user.role} not in ('admin', ${FORMER_STUDENT_ROLE}) and not exists (
   select 1 from classes oc where oc.class_owner = ${user.id}
     and ${classLastActivity(sql`oc.id`)} >= ${classCutoff.toISOString()}::timestamptz)`;
+
+/** The class-work cut-off: a class quiet since before it loses its students' work. */
+function classWorkCutoff(policy: RetentionPolicy, now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - policy.classWorkYears);
+  return cutoff;
+}
+
+/** The inactivity rule's cut-off for a teacher's classes: the older of the two periods. */
+const teacherClassCutoff = (policy: RetentionPolicy, now: Date) =>
+  new Date(
+    Math.min(
+      monthsBefore(now, policy.inactiveAccountMonths).getTime(),
+      classWorkCutoff(policy, now).getTime(),
+    ),
+  );
 
 async function expireActivityAndHelp(db: Db, policy: RetentionPolicy, now: Date) {
   const cutoff = retentionCutoff(policy.activityDays ?? "school-year", now);
@@ -105,8 +131,7 @@ async function expireActivityAndHelp(db: Db, policy: RetentionPolicy, now: Date)
 
 /** Classes quiet for `classWorkYears`: their students' work goes; the class and its assignments stay. */
 async function expireClassWork(db: Db, policy: RetentionPolicy, now: Date) {
-  const cutoff = new Date(now);
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - policy.classWorkYears);
+  const cutoff = classWorkCutoff(policy, now);
   const quiet = await db.execute<{ id: string }>(sql`
     select c.id from classes c
     where ${classLastActivity(sql`c.id`)} < ${cutoff.toISOString()}::timestamptz
@@ -148,6 +173,15 @@ async function expireClassWork(db: Db, policy: RetentionPolicy, now: Date) {
       ).length;
     });
   }
+  // A "Former student" stand-in whose last kept hand-in went has nothing left to stand in for.
+  await db
+    .delete(user)
+    .where(
+      and(
+        eq(user.role, FORMER_STUDENT_ROLE),
+        sql`not exists (select 1 from submissions s where s.user_id = ${user.id})`,
+      ),
+    );
   return { classesExpired: classIds.length, submissionsDeleted, commentsDeleted, helpDeleted, eventsDeleted };
 }
 
@@ -162,7 +196,7 @@ async function warnInactiveAccounts(deps: RetentionJobDeps, policy: RetentionPol
       and(
         sql`${lastSeen} < ${since.toISOString()}::timestamptz`,
         sql`(${accountSignIns.inactivityWarnedAt} is null or ${accountSignIns.inactivityWarnedAt} < ${lastSeen})`,
-        inactiveCandidate(since),
+        inactiveCandidate(teacherClassCutoff(policy, now)),
       ),
     );
   const deleteOn = new Date(now.getTime() + policy.inactiveGraceDays * DAY);
@@ -188,7 +222,6 @@ async function warnInactiveAccounts(deps: RetentionJobDeps, policy: RetentionPol
 async function deleteWarnedAccounts(deps: RetentionJobDeps, policy: RetentionPolicy, now: Date) {
   const { db } = deps;
   const warnedBefore = new Date(now.getTime() - policy.inactiveGraceDays * DAY);
-  const since = monthsBefore(now, policy.inactiveAccountMonths);
   const due = await db
     .select({ id: user.id })
     .from(user)
@@ -199,21 +232,34 @@ async function deleteWarnedAccounts(deps: RetentionJobDeps, policy: RetentionPol
         lt(accountSignIns.inactivityWarnedAt, warnedBefore),
         // No sign-in since the warning (a sign-in also clears it: auth.ts).
         sql`${lastSeen} < ${accountSignIns.inactivityWarnedAt}`,
-        inactiveCandidate(since),
+        inactiveCandidate(teacherClassCutoff(policy, now)),
       ),
     );
+  let deleted = 0;
   for (const { id } of due) {
-    if (deps.eraseAccount) await deps.eraseAccount(db, id, now);
-    else await db.delete(user).where(eq(user.id, id));
+    // A quiet teacher's classes go with them (their work already expired by the class-work
+    // step); "Delete my account"'s erasure refuses an owner, which counted them deleted each day
+    // while nothing was.
+    const classesDeleted = (
+      await db.delete(classes).where(eq(classes.ownerId, id)).returning({ id: classes.id })
+    ).length;
+    if (deps.eraseAccount) {
+      if (!(await deps.eraseAccount(db, id, now)).erased) continue;
+    } else await db.delete(user).where(eq(user.id, id));
+    deleted++;
     await recordAudit(db, {
       action: "account.inactive.delete",
       targetType: "user",
       targetId: id,
-      details: { inactiveMonths: policy.inactiveAccountMonths, graceDays: policy.inactiveGraceDays },
+      details: {
+        inactiveMonths: policy.inactiveAccountMonths,
+        graceDays: policy.inactiveGraceDays,
+        ...(classesDeleted > 0 ? { classesDeleted } : {}),
+      },
       at: now,
     });
   }
-  return due.length;
+  return deleted;
 }
 
 /** "Download my data" files older than the period lose their bytes (the row says it expired). */
