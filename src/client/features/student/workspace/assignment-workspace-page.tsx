@@ -17,6 +17,7 @@ import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
+import { queueHandIn, WaitingToSend } from "@/client/features/offline/index.ts";
 import { VisualiseButton, VisualiserPanel } from "@/client/features/visualiser/index.ts";
 import {
   browserRows,
@@ -82,6 +83,9 @@ const VISUALISER_LIMITS = new Set(["StepLimitReached", "TraceTooBig"]);
 /** Say so rather than do nothing when Run Tests has no visible case to run (spec: nothing fails silently). */
 const ALL_TESTS_HIDDEN =
   "All the tests for this assignment are hidden, so there is nothing to run here. PyClass checks them when you submit.";
+
+const OFFLINE_SUBMIT =
+  "Waiting to send: you're offline, so your code is kept on this device and submitted when the connection comes back.";
 
 function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail; userId: string }) {
   const runner = useCodeRunner();
@@ -210,6 +214,13 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
       if (!results && runner.ready) await browserTests();
       // After that run: the replay shows the tests, then the hand-in, as they happened.
       recorder.submit();
+      // Offline (decision 068): kept on this device with the time it was made and sent when the
+      // connection is back; the server grades it then.
+      if (!navigator.onLine) {
+        const madeAt = new Date().toISOString();
+        await queueHandIn({ userId, assignmentId: assignment.id, code: draft.code, madeAt });
+        return setBanner({ tone: "info", text: OFFLINE_SUBMIT });
+      }
       const saved = await createSubmission.mutateAsync({ code: draft.code, final: true });
       setResults(serverRows(cases, saved.results, saved.code));
       draft.clear();
@@ -344,6 +355,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
               <TestResults results={shownResults} />
             )}
           </Card>
+          <WaitingToSend userId={userId} assignmentId={assignment.id} />
           <Card className="p-4">
             <h3 className="mb-2 font-semibold">Previous Submissions</h3>
             <PreviousSubmissions
