@@ -12,7 +12,7 @@ import { clientAddress, isDevClient } from "./auth/client-address.ts";
 import { toSessionUser } from "./auth/guards.ts";
 import { jsonBodiesOnly } from "./auth/json-bodies-only.ts";
 import { createMailer, type Mailer } from "./auth/mail.ts";
-import { createSessionCache, mayChangeSessions, sessionKey } from "./auth/session-cache.ts";
+import { createSessionCache, mayChangeSessions, mayChangeUser, sessionKey } from "./auth/session-cache.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { errorResponse, handleError, notFound } from "./errors.ts";
@@ -135,7 +135,7 @@ export function createApp({
     await next();
     // A write may change the user (role, name): their next request reads the database again.
     const user = c.get("user");
-    if (user && c.req.method !== "GET") sessions.forgetUser(user.id);
+    if (user && mayChangeUser(c.req.method, c.req.path)) sessions.forgetUser(user.id);
   });
 
   // Body size limits and no U+0000 in any text, before Better Auth or any route reads a byte

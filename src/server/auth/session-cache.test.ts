@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "@/server/config.ts";
 import type { SessionUser } from "@/server/types.ts";
+import { addMember, createAssignment, createClass } from "../../../tests/factories/classroom.ts";
 import { createUser } from "../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
 import { sessionCookieName } from "./auth.ts";
-import { createSessionCache, mayChangeSessions, sessionKey } from "./session-cache.ts";
+import { createSessionCache, mayChangeSessions, mayChangeUser, sessionKey } from "./session-cache.ts";
 
 const ada: SessionUser = {
   id: "u1",
@@ -138,5 +139,48 @@ describe("which auth requests clear the cache", () => {
     ])
       expect(mayChangeSessions("POST", path)).toBe(true);
     expect(mayChangeSessions("GET", "/api/auth/verify-email?token=x")).toBe(true);
+  });
+});
+
+describe("which writes drop the writer's cached sessions", () => {
+  it("keeps them for activity batches (every open workspace, every 10 s); drops them for other writes", () => {
+    expect(mayChangeUser("POST", "/api/activity")).toBe(false);
+    expect(mayChangeUser("GET", "/api/me")).toBe(false);
+    for (const [method, path] of [
+      ["PATCH", "/api/me"],
+      ["POST", "/api/me/role"],
+      ["POST", "/api/activity/../me"],
+      ["POST", "/api/activity/extra"],
+      ["POST", "/api/assignments/x/submissions"],
+    ])
+      expect(mayChangeUser(method, path)).toBe(true);
+  });
+
+  it("a student's activity batch doesn't make their next request read the session again", async () => {
+    const t = await createTestApp();
+    try {
+      const student = await createUser(t);
+      const teacher = await createUser(t, { role: "teacher" });
+      const cls = await createClass(t, teacher);
+      await addMember(t, cls, student);
+      const work = await createAssignment(t, teacher, cls.id);
+      const getSession = vi.spyOn(t.auth.api, "getSession");
+      const sessionId = crypto.randomUUID();
+      for (let seq = 0; seq < 3; seq++) {
+        const res = await t.request("POST", "/api/activity", {
+          cookie: student.cookie,
+          body: { assignmentId: work.id, sessionId, seq, events: [{ type: "run", at: seq }] },
+        });
+        expect(res.status).toBe(201);
+      }
+      expect(getSession.mock.calls.length).toBeLessThanOrEqual(1);
+      // A write that may change the user does drop it: the next request reads the session again.
+      getSession.mockClear();
+      await t.request("PATCH", "/api/me", { cookie: student.cookie, body: { name: "Renamed" } });
+      await t.request("GET", "/api/me", { cookie: student.cookie });
+      expect(getSession).toHaveBeenCalled();
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -70,3 +70,16 @@ export function mayChangeSessions(method: string, path: string): boolean {
   if (path.startsWith("/api/auth/verify-email")) return true; // a GET that signs in and verifies
   return method !== "GET" && !LEAVES_SESSIONS_ALONE.has(path);
 }
+
+/**
+ * Writes that never change their own user (role, name, e-mail): the activity record's batches,
+ * which every open workspace sends every 10 s. Forgetting the user after each made every batch
+ * read the session again (a cookie signature check and a query), most of what a typing class cost
+ * the server (decision 066).
+ */
+const LEAVES_USER_ALONE = new Set(["/api/activity"]);
+
+/** Whether this request may change the signed-in user (then their cached sessions are dropped). */
+export function mayChangeUser(method: string, path: string): boolean {
+  return method !== "GET" && !LEAVES_USER_ALONE.has(path);
+}
