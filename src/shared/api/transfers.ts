@@ -3,6 +3,13 @@
 import { z } from "zod";
 import { AUTH_MESSAGES, isValidEmail } from "../domain/auth-rules.ts";
 
+/**
+ * Offers a teacher may make in a day, and receive: enough to hand on every class of a timetable,
+ * too few to flood someone's inbox or to try addresses in bulk (an offer says whether an address
+ * is a teacher's).
+ */
+export const TRANSFER_OFFERS_PER_DAY = 20;
+
 export const TRANSFER_MESSAGES = {
   emailRequired: "Enter the e-mail address of the teacher who will take the class.",
   noSuchTeacher: "No teacher account uses that e-mail address. Ask them to sign up and choose Teacher first.",
@@ -11,6 +18,8 @@ export const TRANSFER_MESSAGES = {
   notFound: "This transfer offer no longer exists.",
   notPending: "This offer has already been answered or cancelled.",
   ownerChanged: "This class no longer belongs to the teacher who offered it, so the offer has lapsed.",
+  tooManyOffers: `You can offer classes ${TRANSFER_OFFERS_PER_DAY} times a day. Please try again tomorrow.`,
+  recipientBusy: `That teacher has been offered ${TRANSFER_OFFERS_PER_DAY} classes today. Please try again tomorrow.`,
 } as const;
 
 /**

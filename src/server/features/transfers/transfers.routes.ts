@@ -14,10 +14,8 @@ export const transferRoutes = new Hono<AppEnv>()
   .post("/classes/:id/transfer", teacher, async (c) => {
     const { email } = await readJson(c, OfferTransferBody);
     const { db, mailer, config } = c.get("deps");
-    return c.json(
-      await offerTransfer(db, mailer, config.publicUrl, currentUser(c), c.req.param("id"), email),
-      201,
-    );
+    const deps = { db, mailer, publicUrl: config.publicUrl, rateLimit: config.rateLimit };
+    return c.json(await offerTransfer(deps, currentUser(c), c.req.param("id"), email), 201);
   })
   .get("/transfers", teacher, async (c) =>
     c.json(await listPendingTransfers(c.get("deps").db, currentUser(c))),

@@ -7,11 +7,17 @@ import { assertOwnsClass, isUuid } from "@/server/auth/access.ts";
 import { linkMail, type Mailer } from "@/server/auth/mail.ts";
 import type { Db } from "@/server/db/client.ts";
 import { classes, classMembers, classTransfers, user } from "@/server/db/schema.ts";
-import { badRequest, conflict, notFound } from "@/server/errors.ts";
+import { badRequest, conflict, notFound, tooManyRequests } from "@/server/errors.ts";
 import { recordAudit } from "@/server/features/audit/index.ts";
+import { hit } from "@/server/limits/limits.ts";
 import { announce, classTopic } from "@/server/live/index.ts";
 import type { SessionUser } from "@/server/types.ts";
-import { type ClassTransfer, TRANSFER_MESSAGES, transferOfferSubject } from "@/shared/api/transfers.ts";
+import {
+  type ClassTransfer,
+  TRANSFER_MESSAGES,
+  TRANSFER_OFFERS_PER_DAY,
+  transferOfferSubject,
+} from "@/shared/api/transfers.ts";
 
 const sender = alias(user, "sender");
 const recipient = alias(user, "recipient");
@@ -51,21 +57,38 @@ async function readTransfer(db: Db, id: string): Promise<ClassTransfer> {
 }
 
 /** The owner offers their class to the teacher account that uses `email`. */
+export type OfferDeps = { db: Db; mailer: Mailer; publicUrl: string; rateLimit: boolean };
+
+const OFFERS_A_DAY = { max: TRANSFER_OFFERS_PER_DAY, windowMs: 24 * 3600_000 };
+
+/** Counts one offer against `key`; over the day's allowance, a 429 with `message`. */
+async function countOffer(deps: OfferDeps, key: string, message: string) {
+  if (!deps.rateLimit) return;
+  const counted = await hit(deps.db, key, OFFERS_A_DAY);
+  if (!counted.allowed) throw tooManyRequests("TOO_MANY_REQUESTS", message, counted.retryAfterMs);
+}
+
+/**
+ * The owner offers their class to the teacher account that uses `email`. Every attempt counts
+ * against the sender's day (a refused address too: no trying addresses in bulk), every offer made
+ * against the recipient's (no flooding one inbox from many accounts).
+ */
 export async function offerTransfer(
-  db: Db,
-  mailer: Mailer,
-  publicUrl: string,
+  deps: OfferDeps,
   me: SessionUser,
   classId: string,
   email: string,
 ): Promise<ClassTransfer> {
+  const { db, mailer, publicUrl } = deps;
   const cls = await assertOwnsClass(db, me, classId);
+  await countOffer(deps, `transfer-offer:from:${me.id}`, TRANSFER_MESSAGES.tooManyOffers);
   const [to] = await db
     .select({ id: user.id, name: user.name, email: user.email, role: user.role })
     .from(user)
     .where(eq(user.email, email));
   if (to?.role !== "teacher") throw badRequest(TRANSFER_MESSAGES.noSuchTeacher);
   if (to.id === me.id) throw badRequest(TRANSFER_MESSAGES.notYourself);
+  await countOffer(deps, `transfer-offer:to:${to.id}`, TRANSFER_MESSAGES.recipientBusy);
   const inserted = await db
     .insert(classTransfers)
     .values({ classId: cls.id, fromUserId: me.id, toUserId: to.id })
