@@ -106,7 +106,7 @@ describe("who an offer may go to, and who may answer", () => {
       {},
       { email: 42 },
       { email: "" },
-      { email: "a".repeat(300) + "@example.com" },
+      { email: `${"a".repeat(300)}@example.com` },
       { email: ["x@y.z"] },
       null,
     ])
