@@ -270,3 +270,30 @@ test("on a phone the answer box comes into view and the keyboard-only Tab hint i
   await expect(page.getByTestId("output")).toContainText("Hi Ada");
   await phone.close();
 });
+
+test("tabbing through the page passes the editor; once typing, Tab indents (issue 19 item 8)", async ({
+  page,
+}) => {
+  await signUpVerified(page, "student");
+  await page.goto("/playground");
+  await expect(page.getByTestId("python-status")).toHaveText("Ready", { timeout: 30_000 });
+  const editor = page.getByRole("textbox", { name: "Python code" });
+  await setCode(page, "x = 1");
+  // Reached by keyboard: Tab moves on instead of indenting, and Shift+Tab comes back.
+  await page.getByRole("link", { name: "Back to dashboard" }).focus();
+  for (let i = 0; i < 10 && !(await editor.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
+  await expect(editor).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(editor).not.toBeFocused();
+  await expect(editor).toHaveText("x = 1");
+  await page.keyboard.press("Shift+Tab");
+  await expect(editor).toBeFocused();
+  // Once the student types, Tab indents (four spaces) and focus stays.
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("y");
+  await expect(editor).toBeFocused();
+  await expect(editor).toHaveText("x = 1    y");
+});

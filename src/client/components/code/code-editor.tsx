@@ -57,7 +57,33 @@ const highlightStyle = HighlightStyle.define(
   ),
 );
 
-export const LEAVE_EDITOR_HINT = "Tab indents your code. To leave the editor, press Esc, then Tab.";
+export const LEAVE_EDITOR_HINT =
+  "Tab indents your code once you start typing. To leave the editor, press Esc, then Tab.";
+
+/** The last key pressed anywhere on the page was Tab: focus moving by keyboard, not a click. */
+let tabbedInto = false;
+if (typeof window !== "undefined") {
+  window.addEventListener("keydown", (e) => (tabbedInto = e.key === "Tab"), { capture: true });
+  window.addEventListener("pointerdown", () => (tabbedInto = false), { capture: true });
+}
+
+/**
+ * Tabbing through a page must not get stuck in the editor (issue 19 item 8): reached by Tab, the
+ * editor starts in CodeMirror's tab-focus mode (Tab and Shift+Tab move on); the first other key
+ * pressed in it, or a click, turns it off, and from then on Tab indents. Esc, then Tab still
+ * leaves (CodeMirror's own).
+ */
+const passThroughUntilUsed = EditorView.domEventHandlers({
+  focus: (_e, view) => {
+    // CodeMirror's timed tab-focus mode ends at the first key that is not Esc, Tab or a modifier.
+    if (tabbedInto) view.setTabFocusMode(24 * 3600_000);
+    return false;
+  },
+  mousedown: (_e, view) => {
+    view.setTabFocusMode(false);
+    return false;
+  },
+});
 
 export function CodeEditor({
   value,
@@ -107,6 +133,7 @@ export function CodeEditor({
           indentUnit.of("    "),
           EditorState.tabSize.of(4),
           EditorView.lineWrapping,
+          passThroughUntilUsed,
           theme,
           // Read-only: Tab (indentWithTab checks readOnly) leaves the editor, so no hint is needed.
           EditorState.readOnly.of(readOnly),
