@@ -1,12 +1,15 @@
 // Offline-first workspaces (issue 23, decision 068): once a workspace has loaded, the service
 // worker keeps it working with the connection gone: Run Code with input() (the page stays
-// cross-origin isolated), Run Tests on the visible cases, and a reload that opens the workspace
-// again on the draft; the offline notice says what works and what waits, and passes axe.
+// cross-origin isolated), Run Tests on the visible cases, Submit Code kept as "Waiting to send",
+// and a reload that opens the workspace again on the draft; back online, the hand-in is graded by
+// the server and listed. The offline notice says what works and what waits, and passes axe.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signUpVerified } from "./helpers/auth.ts";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
 
 test.use({ serviceWorkers: "allow" });
+// One long journey (Python starts twice, a server grading): generous on a loaded machine.
+test.setTimeout(180_000);
 
 async function classroom(browser: Browser, baseURL: string) {
   const headers = { Origin: baseURL };
@@ -101,6 +104,13 @@ test("a workspace loaded once keeps working offline: Run with input(), Run Tests
   await student.getByRole("button", { name: "Run Tests" }).click();
   await expect(student.getByTestId("test-summary")).toContainText("Passed: 2/2 tests", { timeout: 30_000 });
 
+  // Submit Code: kept on this device, waiting to send.
+  await student.getByRole("button", { name: "Submit Code" }).click();
+  await expect(student.getByText(/^Waiting to send: you're offline/)).toBeVisible();
+  const waiting = student.getByTestId("waiting-to-send");
+  await expect(waiting).toContainText("Waiting to send");
+  await expect(waiting.getByRole("listitem")).toHaveCount(1);
+
   // A reload with no connection opens the workspace again, on the draft, still isolated.
   await student.reload();
   await expect(student.getByRole("textbox", { name: "Your Python code" })).toContainText(
@@ -117,11 +127,21 @@ test("a workspace loaded once keeps working offline: Run with input(), Run Tests
   await student.keyboard.press("Enter");
   await expect(student.getByTestId("output")).toHaveText("Name? Bo\nHello Bo\n");
 
+  await expect(student.getByTestId("waiting-to-send")).toBeVisible();
+
   await student.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(student);
   await student.screenshot({ path: test.info().outputPath("offline-390.png"), fullPage: true });
   await student.setViewportSize({ width: 1280, height: 800 });
   await student.screenshot({ path: test.info().outputPath("offline-1280.png"), fullPage: true });
+
+  // Back online: the queued hand-in is sent, graded by the server (the hidden case too), listed.
   await student.context().setOffline(false);
   await expect(student.getByTestId("offline-notice")).toHaveCount(0);
+  await expect(student.getByTestId("waiting-to-send")).toHaveCount(0, { timeout: 30_000 });
+  const handIn = student.getByTestId("previous-submission").filter({ hasText: "Submitted" });
+  await expect(handIn).toHaveCount(1);
+  await expect(handIn).toContainText("passed 3 of 3");
+  await expect(handIn).toContainText("made offline, sent");
+  await expectNoAxeViolations(student);
 });

@@ -34,6 +34,7 @@ export function PreviousSubmissions({
               <span className="block text-slate-800">{formatDateTime(s.submittedAt)}</span>
               <span className="text-slate-600">
                 {s.isFinal ? "Submitted" : "Test run"} · passed {s.passedTests} of {s.totalTests}
+                {s.receivedAt && ` · made offline, sent ${formatDateTime(s.receivedAt)}`}
               </span>
             </span>
             {s.id === latestHandIn && <Badge tone="blue">Latest hand-in</Badge>}

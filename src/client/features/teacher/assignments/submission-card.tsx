@@ -47,6 +47,13 @@ export function SubmissionCard({
             </h3>
             <p className="text-sm text-slate-600">
               <time dateTime={s.submittedAt}>{formatDateTime(s.submittedAt)}</time>
+              {/* Made offline and sent later: the time above is when it was made (decision 068). */}
+              {s.receivedAt && (
+                <>
+                  {" "}
+                  · made offline, received <time dateTime={s.receivedAt}>{formatDateTime(s.receivedAt)}</time>
+                </>
+              )}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
