@@ -1,10 +1,12 @@
-// The similarity report (issue 18) against the real server: three students of one class hand in
-// the same assignment — one types a program, one pastes a renamed copy of it, one writes their
-// own. The teacher opens the report from the assignment page: the copied pair ranks first, the
-// two are grouped, and the side-by-side view marks the shared lines (axe-checked at 1280 and 390).
-// A student reaches neither the page nor the API.
+// Issue 18's must-show journey against the real server: three students of one class hand in the
+// same assignment — one types a program, one pastes a renamed copy of it, one writes their own.
+// The teacher opens the similarity report from the assignment page: the copied pair ranks first,
+// the two are grouped, and the side-by-side view marks the shared lines (axe-checked at 1280 and
+// 390). Then the replays: the paster's shows a paste marker with the code before and after it,
+// the typist's plays from empty to her final code. A student reaches neither the page nor the API.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
+import type { ActivityHistory } from "../../src/shared/api/activity.ts";
 import { signUpVerified } from "./helpers/auth.ts";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
 
@@ -43,9 +45,9 @@ async function newPerson(browser: Browser, role: "student" | "teacher", name: st
   return page;
 }
 
-const codeIn = (page: Page) =>
+const codeIn = (page: Page, name = "Your Python code") =>
   page
-    .getByRole("textbox", { name: "Your Python code" })
+    .getByRole("textbox", { name })
     .evaluate((el) => Array.from(el.querySelectorAll(".cm-line"), (l) => l.textContent ?? "").join("\n"));
 
 /** A paste as the browser delivers one (CodeMirror reads the event's clipboard data). */
@@ -75,7 +77,7 @@ async function handIn(
   await expect(page.getByText(/^Submitted\./)).toBeVisible({ timeout: 60_000 });
 }
 
-test("the teacher's similarity report ranks the renamed copy first and shows the pair side by side", async ({
+test("the similarity report ranks the renamed copy first side by side; the paster's replay shows the paste, the typist's plays from empty", async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -104,8 +106,15 @@ test("the teacher's similarity report ranks the renamed copy first and shows the
     expect(joined.ok(), await joined.text()).toBe(true);
   }
 
-  // Ada types her program key by key; Ben pastes a renamed copy; Cara writes her own.
-  await handIn(students["Ada Typist"], assignment.id, (p) => p.keyboard.type(TYPED, { delay: 15 }), TYPED);
+  // Ada clears the starter, leaves it empty past one recorder tick (a batch every 10 s, so her
+  // replay holds an empty point), then types her program key by key; Ben pastes a renamed copy;
+  // Cara writes her own.
+  const typeFromEmpty = async (p: Page) => {
+    await expect.poll(() => codeIn(p)).toBe("");
+    await p.waitForTimeout(10_500);
+    await p.keyboard.type(TYPED, { delay: 15 });
+  };
+  await handIn(students["Ada Typist"], assignment.id, typeFromEmpty, TYPED);
   await handIn(students["Ben Paster"], assignment.id, (p) => paste(p, RENAMED_COPY), RENAMED_COPY);
   await handIn(students["Cara Own"], assignment.id, (p) => p.keyboard.insertText(OWN_WORK), OWN_WORK);
 
@@ -176,4 +185,72 @@ test("the teacher's similarity report ranks the renamed copy first and shows the
   });
   await teacher.screenshot({ path: "test-results/similarity-phone.png", fullPage: true });
   await expectNoAxeViolations(teacher);
+
+  // ── The replays, from the progress table ──
+  await teacher.setViewportSize({ width: 1280, height: 800 });
+  const idOf = async (page: Page) =>
+    ((await (await page.request.get("/api/me")).json()) as { id: string }).id;
+  const recorded = async (studentId: string) =>
+    (
+      (await (
+        await teacher.request.get(`/api/assignments/${assignment.id}/students/${studentId}/activity`)
+      ).json()) as ActivityHistory
+    ).events.map((e) => e.event.type);
+  for (const name of ["Ada Typist", "Ben Paster"])
+    await expect
+      .poll(async () => recorded(await idOf(students[name])), { timeout: 30_000 })
+      .toContain("submit");
+  const replayCode = () => codeIn(teacher, "The student's code at this point");
+  const scrubber = teacher.getByRole("slider", { name: "Point in the replay" });
+  const openReplay = async (name: string) => {
+    await teacher.goto(`/teacher/assignments/${assignment.id}`);
+    await teacher
+      .getByRole("row", { name: new RegExp(name) })
+      .getByRole("link", { name: `Replay the work of ${name}` })
+      .click();
+    await expect(teacher.getByRole("heading", { level: 1, name: `Replay: ${name}` })).toBeVisible();
+  };
+
+  // Ben's replay: a paste marker; at it his renamed copy, two steps before it the starter he replaced.
+  await openReplay("Ben Paster");
+  await expect(teacher.getByTestId("replay-summary")).toContainText(
+    `largest paste ${RENAMED_COPY.length} characters`,
+  );
+  const pasteMarker = teacher
+    .getByRole("list", { name: "Markers" })
+    .getByRole("button", { name: new RegExp(`Pasted ${RENAMED_COPY.length} characters`) });
+  await pasteMarker.click();
+  await expect(scrubber).toHaveAttribute(
+    "aria-valuetext",
+    new RegExp(`Pasted ${RENAMED_COPY.length} characters`),
+  );
+  await expect.poll(replayCode).toBe(RENAMED_COPY);
+  await scrubber.focus();
+  await teacher.keyboard.press("ArrowLeft"); // the edit that carried the pasted text
+  await teacher.keyboard.press("ArrowLeft"); // before it: the work as opened
+  await expect.poll(replayCode).toBe(STARTER);
+  await teacher.screenshot({ path: "test-results/similarity-paster-replay.png", fullPage: true });
+
+  // Ada's replay plays from empty to her final code, through her typing.
+  await openReplay("Ada Typist");
+  await scrubber.focus();
+  await teacher.keyboard.press("Home");
+  await expect.poll(replayCode).toBe(STARTER);
+  await teacher.keyboard.press("ArrowRight"); // she cleared it: empty
+  await expect.poll(replayCode).toBe("");
+  // The next step is her typing (the recorder cuts an edit every 200 keystrokes): part of the program.
+  await teacher.keyboard.press("ArrowRight");
+  await expect(scrubber).toHaveAttribute("aria-valuetext", /Typed \d+ characters/);
+  const partway = await replayCode();
+  expect(partway.length).toBeGreaterThan(0);
+  expect(partway).not.toBe(TYPED);
+  expect(TYPED.startsWith(partway.split("\n")[0])).toBe(true);
+  // Played from the empty point at 10×, it ends at her final code.
+  await teacher.keyboard.press("ArrowLeft");
+  await expect.poll(replayCode).toBe("");
+  await teacher.getByLabel("Speed").selectOption("10");
+  await teacher.getByRole("button", { name: "Play" }).click();
+  await expect(teacher.getByRole("button", { name: "Play" })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(replayCode).toBe(TYPED);
+  await expect(scrubber).toHaveAttribute("aria-valuetext", /Pressed Submit Code/);
 });
