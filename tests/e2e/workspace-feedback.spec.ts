@@ -145,3 +145,28 @@ test("while Python starts, Run says it is waiting and a progress bar shows", asy
   await expect(student.getByRole("button", { name: "Run Code" })).toBeVisible({ timeout: 60_000 });
   await expect(student.getByRole("progressbar", { name: "Starting Python" })).toHaveCount(0);
 });
+
+test("the console is at the top of the assignment page, and Run Tests sets an older run's output aside", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { student, assignmentId } = await classroom(browser, baseURL!);
+  await student.setViewportSize({ width: 1280, height: 800 });
+  await student.goto(`/student/assignments/${assignmentId}`);
+  // Issue 19 item 2: the output started ~690 px down (about 4 lines at 1280×800).
+  const console = student.getByRole("region", { name: "Output" });
+  await expect(console).toBeVisible();
+  const box = (await console.boundingBox())!;
+  expect(box.y + 160).toBeLessThan(800);
+  await typeProgram(student, 'print("from my own run")\nprint(1 / 0)\n');
+  await student.getByRole("button", { name: "Run Code" }).click({ timeout: 60_000 });
+  await expect(student.getByTestId("output")).toContainText("ZeroDivisionError", { timeout: 60_000 });
+  await typeProgram(student, "print(input().upper())\n");
+  await student.getByRole("button", { name: "Run Tests" }).click();
+  await expect(student.getByTestId("tests-passed-badge")).toContainText("1/1", { timeout: 30_000 });
+  await expect(student.getByTestId("output")).toHaveText(
+    "The tests ran your code: see Test Results. Run Code shows its output here.",
+  );
+  await expect(console).not.toContainText("ZeroDivisionError");
+});

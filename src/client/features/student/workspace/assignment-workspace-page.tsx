@@ -156,9 +156,14 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
   const comments = useWorkspaceComments(assignment.id, latestFinal?.id ?? null, help);
   const [editorExtensions] = useState(() => [recorder.extension, comments.extension]);
 
+  // Run Tests shows its results under Test Results: the console's output is then an older run's,
+  // so it is set aside until the next Run (issue 19 item 2: old output and errors stayed there).
+  const [consoleIsOld, setConsoleIsOld] = useState(false);
+
   async function runCode() {
     if (busy) return;
     setBanner(null);
+    setConsoleIsOld(false);
     recorder.run();
     const ran = await runner.run(draft.code);
     if (ran?.error_type) recorder.error(ran.error_type, ran.line);
@@ -168,6 +173,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
   async function visualise() {
     if (busy || !draft.code.trim()) return;
     setBanner(null);
+    setConsoleIsOld(false);
     recorder.run();
     const ran = await runner.visualise(draft.code);
     // The visualiser's own limits are not the student's errors.
@@ -177,6 +183,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
   /** Runs the visible tests in the browser; null when there are none or the runtime failed. */
   async function browserTests(): Promise<ResultSet | null> {
     if (visibleTests.length === 0) return null;
+    setConsoleIsOld(true);
     const grade = await runner.runTests(draft.code, visibleTests);
     if (!grade) return null;
     recorder.tests(grade.passed, grade.total);
@@ -271,81 +278,124 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
         )}
       </p>
 
-      <Card className="p-4">
-        <h3 className="font-semibold">Description</h3>
-        <p className="mt-2 text-sm whitespace-pre-wrap text-slate-700">
-          {assignment.description || "No description."}
-        </p>
-      </Card>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
-          <Play className="size-4" aria-hidden /> {runLabel(runner)}
-        </Button>
-        <VisualiseButton runner={runner} onVisualise={visualise} />
-        <Button
-          variant="secondary"
-          onClick={runTests}
-          busy={busy === "tests"}
-          disabled={busy !== null || cases.length === 0}
-        >
-          <FlaskConical className="size-4" aria-hidden />{" "}
-          {cases.length === 0 ? "No Tests Available" : "Run Tests"}
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => submit()}
-          busy={busy === "submit"}
-          disabled={busy !== null}
-        >
-          {/* The server answers no sooner than a second after grading starts (hidden test timing). */}
-          <Send className="size-4" aria-hidden /> {submitting ? "Checking your code…" : "Submit Code"}
-        </Button>
-        <HelpCorner assignmentId={assignment.id} request={help} code={() => draft.code} />
-        <RunStatus runner={runner} testCount={visibleTests.length} />
-      </div>
-      <HelpAnswer request={help} />
-      {runner.loadError && (
-        <Alert tone="error">
-          Python could not start: {runner.loadError}{" "}
-          <button type="button" className="underline" onClick={runner.retry}>
-            Try again
-          </button>
-        </Alert>
-      )}
-      {runner.error && <Alert tone="error">{runner.error}</Alert>}
-      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
-      {restoring.bar}
-      {fromElsewhere && (
-        <Alert tone="info">
-          Opened the code you were last working on ({formatDateTime(fromElsewhere)}), as your teacher's record
-          of this work holds it, so you can carry on from another computer.
-        </Alert>
-      )}
-      {/* The grade stays with the earlier submission; the new one is what the teacher looks at next. */}
-      <ConfirmDialog
-        open={askResubmit}
-        onOpenChange={setAskResubmit}
-        title="Your teacher has already graded this. Hand in again?"
-        confirmLabel="Hand in again"
-        tone="primary"
-        onConfirm={() => {
-          submit(true);
-        }}
-      >
-        <p>
-          {graded?.teacherGrade != null ? `You got ${formatGrade(graded.teacherGrade)}. ` : ""}Your teacher's
-          grade and notes stay with your earlier submission under Previous Submissions. Your teacher will see
-          the new one and can grade it again.
-        </p>
-      </ConfirmDialog>
-      {draft.saveFailed && (
-        <Alert tone="error">
-          This browser would not save a copy of your code. Keep this tab open until you submit.
-        </Alert>
-      )}
-
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="order-2 space-y-4 lg:order-1">
+      {/* As on the exercise page (issue 19 item 2): the task, the buttons and the messages on the
+          left, the editor and console beside them at the top of the page; results and history
+          under the task. In this order in the page too, so a phone shows task, buttons, editor,
+          console, results, and Tab goes from the editor to its console, then to the results. */}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_1fr]">
+        <div className="space-y-4 lg:col-start-1 lg:row-start-1">
+          <Card className="p-4">
+            <h3 className="font-semibold">Description</h3>
+            <p className="mt-2 text-sm whitespace-pre-wrap text-slate-700">
+              {assignment.description || "No description."}
+            </p>
+          </Card>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
+              <Play className="size-4" aria-hidden /> {runLabel(runner)}
+            </Button>
+            <VisualiseButton runner={runner} onVisualise={visualise} />
+            <Button
+              variant="secondary"
+              onClick={runTests}
+              busy={busy === "tests"}
+              disabled={busy !== null || cases.length === 0}
+            >
+              <FlaskConical className="size-4" aria-hidden />{" "}
+              {cases.length === 0 ? "No Tests Available" : "Run Tests"}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => submit()}
+              busy={busy === "submit"}
+              disabled={busy !== null}
+            >
+              {/* The server answers no sooner than a second after grading starts (hidden test timing). */}
+              <Send className="size-4" aria-hidden /> {submitting ? "Checking your code…" : "Submit Code"}
+            </Button>
+            <HelpCorner assignmentId={assignment.id} request={help} code={() => draft.code} />
+            <RunStatus runner={runner} testCount={visibleTests.length} />
+          </div>
+          <HelpAnswer request={help} />
+          {runner.loadError && (
+            <Alert tone="error">
+              Python could not start: {runner.loadError}{" "}
+              <button type="button" className="underline" onClick={runner.retry}>
+                Try again
+              </button>
+            </Alert>
+          )}
+          {runner.error && <Alert tone="error">{runner.error}</Alert>}
+          {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+          {restoring.bar}
+          {fromElsewhere && (
+            <Alert tone="info">
+              Opened the code you were last working on ({formatDateTime(fromElsewhere)}), as your teacher's
+              record of this work holds it, so you can carry on from another computer.
+            </Alert>
+          )}
+          {/* The grade stays with the earlier submission; the new one is what the teacher looks at next. */}
+          <ConfirmDialog
+            open={askResubmit}
+            onOpenChange={setAskResubmit}
+            title="Your teacher has already graded this. Hand in again?"
+            confirmLabel="Hand in again"
+            tone="primary"
+            onConfirm={() => {
+              submit(true);
+            }}
+          >
+            <p>
+              {graded?.teacherGrade != null ? `You got ${formatGrade(graded.teacherGrade)}. ` : ""}Your
+              teacher's grade and notes stay with your earlier submission under Previous Submissions. Your
+              teacher will see the new one and can grade it again.
+            </p>
+          </ConfirmDialog>
+          {draft.saveFailed && (
+            <Alert tone="error">
+              This browser would not save a copy of your code. Keep this tab open until you submit.
+            </Alert>
+          )}
+        </div>
+        <div className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <p className="text-sm text-slate-600" data-testid="activity-notice">
+            Your teacher can replay how this code was written: your typing, runs, tests and pastes are
+            recorded.{" "}
+            <Link to="/what-is-recorded" className="font-medium text-brand-700 underline underline-offset-2">
+              What is recorded?
+            </Link>
+          </p>
+          <CodeEditor
+            value={draft.code}
+            onChange={editCode}
+            onRun={runCode}
+            label="Your Python code"
+            extensions={editorExtensions}
+          />
+          <CodeCommentsList comments={comments.shown} code={draft.code} />
+          <OutputConsole
+            output={consoleIsOld ? "" : runner.output}
+            warnings={consoleIsOld ? [] : runner.warnings}
+            waitingForInput={runner.waitingForInput}
+            prompt={runner.prompt}
+            onInput={runner.sendInput}
+            code={runner.ranCode}
+            placeholder={
+              consoleIsOld
+                ? "The tests ran your code: see Test Results. Run Code shows its output here."
+                : consolePlaceholder(runner, "Run your code to see its output here.")
+            }
+          />
+          <TurtleCanvas drawing={runner.drawing} />
+          {runner.visualisation && (
+            <VisualiserPanel
+              visualisation={runner.visualisation}
+              currentCode={draft.code}
+              onClose={runner.closeVisualisation}
+            />
+          )}
+        </div>
+        <div className="space-y-4 lg:col-start-1 lg:row-start-2">
           {latestFinal && <TeacherFeedback submission={latestFinal} />}
           <Card className="p-4">
             <h3 className="mb-2 font-semibold">Test Results</h3>
@@ -364,41 +414,6 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
               onRestore={restoring.restore}
             />
           </Card>
-        </div>
-        {/* On a phone the editor and console come first, right under the buttons. */}
-        <div className="order-1 space-y-4 lg:order-2">
-          <p className="text-sm text-slate-600" data-testid="activity-notice">
-            Your teacher can replay how this code was written: your typing, runs, tests and pastes are
-            recorded.{" "}
-            <Link to="/what-is-recorded" className="font-medium text-brand-700 underline underline-offset-2">
-              What is recorded?
-            </Link>
-          </p>
-          <CodeEditor
-            value={draft.code}
-            onChange={editCode}
-            onRun={runCode}
-            label="Your Python code"
-            extensions={editorExtensions}
-          />
-          <CodeCommentsList comments={comments.shown} code={draft.code} />
-          <OutputConsole
-            output={runner.output}
-            warnings={runner.warnings}
-            waitingForInput={runner.waitingForInput}
-            prompt={runner.prompt}
-            onInput={runner.sendInput}
-            code={runner.ranCode}
-            placeholder={consolePlaceholder(runner, "Run your code to see its output here.")}
-          />
-          <TurtleCanvas drawing={runner.drawing} />
-          {runner.visualisation && (
-            <VisualiserPanel
-              visualisation={runner.visualisation}
-              currentCode={draft.code}
-              onClose={runner.closeVisualisation}
-            />
-          )}
         </div>
       </div>
     </div>
