@@ -98,7 +98,9 @@ test("the teacher replays a student's work from the progress table: start, end, 
   await expect(row.getByText("1 large paste")).toBeVisible();
   await row.getByRole("link", { name: "Replay the work of Grace Student" }).click();
   await expect(teacher.getByRole("heading", { level: 1, name: "Replay: Grace Student" })).toBeVisible();
-  await expect(teacher.getByTestId("data-use-notice")).toContainText("Only their class's teacher can open it");
+  await expect(teacher.getByTestId("data-use-notice")).toContainText(
+    "Only their class's teacher can open it",
+  );
   await expect(teacher).toHaveURL(new RegExp(`/teacher/assignments/${assignment.id}/students/[^/]+/replay$`));
 
   // Summary and paste evidence, stated fairly.

@@ -533,7 +533,10 @@ export const classTransfers = pgTable(
     respondedAt: timestamp("responded_at", { withTimezone: true }),
   },
   (t) => [
-    check("class_transfers_status_check", sql`${t.status} in ('pending', 'accepted', 'declined', 'cancelled')`),
+    check(
+      "class_transfers_status_check",
+      sql`${t.status} in ('pending', 'accepted', 'declined', 'cancelled')`,
+    ),
     uniqueIndex("class_transfers_one_pending_idx").on(t.classId).where(sql`${t.status} = 'pending'`),
     index("class_transfers_to_idx").on(t.toUserId, t.status),
     index("class_transfers_from_idx").on(t.fromUserId, t.status),
