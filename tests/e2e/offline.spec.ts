@@ -145,3 +145,33 @@ test("a workspace loaded once keeps working offline: Run with input(), Run Tests
   await expect(handIn).toContainText("made offline, sent");
   await expectNoAxeViolations(student);
 });
+
+test("an exercise's Save made offline waits on the device and is saved when the connection is back", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ serviceWorkers: "allow" });
+  const student = await context.newPage();
+  await signUpVerified(student, "student", "Robin Student");
+  const list = (await (await student.request.get("/api/exercises")).json()) as {
+    categories: { exercises: { id: string }[] }[];
+  };
+  const exerciseId = list.categories.flatMap((c) => c.exercises)[0].id;
+  await student.goto(`/student/exercise/${exerciseId}`);
+  await pythonReady(student);
+  await student.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 60_000,
+  });
+  await typeProgram(student, 'print("saved offline")\n');
+
+  await student.context().setOffline(true);
+  await student.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(student.getByText(/^Waiting to send: you're offline/)).toBeVisible();
+  await expect(student.getByTestId("waiting-to-send")).toContainText("Save made");
+  await expectNoAxeViolations(student);
+
+  await student.context().setOffline(false);
+  await expect(student.getByTestId("waiting-to-send")).toHaveCount(0, { timeout: 30_000 });
+  await student.getByRole("button", { name: "Past Saved (1)" }).click();
+  await expect(student.getByTestId("past-saved-row")).toHaveCount(1);
+  await context.close();
+});

@@ -17,6 +17,7 @@ import { Card } from "@/client/components/ui/card.tsx";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
+import { queueHandIn, WaitingToSend } from "@/client/features/offline/index.ts";
 import { VisualiseButton, VisualiserPanel } from "@/client/features/visualiser/index.ts";
 import {
   consolePlaceholder,
@@ -38,6 +39,9 @@ import { sectionId, stepSearch } from "./browser-state.ts";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
 import { exerciseBrowserRows, exerciseServerRows, isFullPass, runnableTests } from "./exercise-rows.ts";
 import { Hints, PastSaved } from "./workspace-panels.tsx";
+
+const OFFLINE_SAVE =
+  "Waiting to send: you're offline, so your code is kept on this device and saved when the connection comes back.";
 
 const isMissing = (error: unknown) => error instanceof ApiError && [400, 404].includes(error.status);
 
@@ -160,6 +164,12 @@ function Workspace({
     const wasCompleted = exercise.progress.isCompleted;
     const sent = draft.code;
     try {
+      // Offline (decision 068): kept on this device and sent when the connection is back.
+      if (!navigator.onLine) {
+        const madeAt = new Date().toISOString();
+        await queueHandIn({ userId, kind: "exercise-save", targetId: exercise.id, code: sent, madeAt });
+        return setBanner({ tone: "info", text: OFFLINE_SAVE });
+      }
       const saved = await save.mutateAsync({ code: sent });
       setResults(exerciseServerRows(exercise.testCases, saved.grade));
       // Only forget the draft if nothing was typed while the server was checking.
@@ -376,6 +386,7 @@ function Workspace({
               <p className="text-sm text-slate-600">No test cases available</p>
             )}
           </Card>
+          <WaitingToSend userId={userId} kind="exercise-save" targetId={exercise.id} />
           {canSave && (
             <PastSaved
               exerciseId={exercise.id}

@@ -1,13 +1,19 @@
-// Hand-ins made offline (decision 068), kept in this browser's IndexedDB until they are sent: each
-// with the time it was made, which the server keeps if it can believe it (madeAtProblem).
-// Per user: a shared computer's next student neither sees nor sends another's queue.
+// Work handed in offline (decision 068), kept in this browser's IndexedDB until it is sent: an
+// assignment's Submit Code, with the time it was made (the server keeps it if it can believe it:
+// madeAtProblem), or an exercise's Save. Per user: a shared computer's next student neither sees
+// nor sends another's queue.
+
+export type HandInKind = "submission" | "exercise-save";
 
 export type QueuedHandIn = {
   id: string;
   userId: string;
-  assignmentId: string;
+  /** Submit Code on an assignment, or Save on an exercise. */
+  kind: HandInKind;
+  /** The assignment's or the exercise's id. */
+  targetId: string;
   code: string;
-  /** When Submit Code was pressed (ISO). */
+  /** When the button was pressed (ISO). */
   madeAt: string;
 };
 

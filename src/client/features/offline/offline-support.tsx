@@ -5,6 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { assignmentKeys } from "@/client/api/assignments.ts";
+import { exerciseKeys } from "@/client/api/exercises.ts";
 import { useMe } from "@/client/api/me.ts";
 import { submissionKeys } from "@/client/api/submissions.ts";
 import { forgetOfflineReads } from "@/client/lib/offline-reads.ts";
@@ -35,9 +36,14 @@ export function OfflineSupport() {
   useEffect(() => {
     if (!userId) return;
     const send = () =>
-      void sendQueuedHandIns(userId, (assignmentId) => {
-        void qc.invalidateQueries({ queryKey: submissionKeys.ofAssignment(assignmentId) });
-        void qc.invalidateQueries({ queryKey: assignmentKeys.list() });
+      void sendQueuedHandIns(userId, ({ kind, targetId }) => {
+        if (kind === "submission") {
+          void qc.invalidateQueries({ queryKey: submissionKeys.ofAssignment(targetId) });
+          void qc.invalidateQueries({ queryKey: assignmentKeys.list() });
+        } else {
+          void qc.invalidateQueries({ queryKey: exerciseKeys.detail(targetId) });
+          void qc.invalidateQueries({ queryKey: exerciseKeys.list() });
+        }
       });
     send();
     window.addEventListener("online", send);

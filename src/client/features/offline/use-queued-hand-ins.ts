@@ -1,15 +1,15 @@
-// This user's hand-ins waiting to be sent for one assignment, kept current as the queue changes.
+// This user's hand-ins waiting to be sent for one assignment or exercise, kept current.
 import { useEffect, useState } from "react";
-import { type QueuedHandIn, queuedHandIns, subscribeHandIns } from "./hand-in-queue.ts";
+import { type HandInKind, type QueuedHandIn, queuedHandIns, subscribeHandIns } from "./hand-in-queue.ts";
 
-export function useQueuedHandIns(userId: string | null, assignmentId: string): QueuedHandIn[] {
+export function useQueuedHandIns(userId: string | null, kind: HandInKind, targetId: string): QueuedHandIn[] {
   const [waiting, setWaiting] = useState<QueuedHandIn[]>([]);
   useEffect(() => {
     if (!userId) return;
     let live = true;
     const read = () =>
       queuedHandIns(userId)
-        .then((all) => live && setWaiting(all.filter((h) => h.assignmentId === assignmentId)))
+        .then((all) => live && setWaiting(all.filter((h) => h.kind === kind && h.targetId === targetId)))
         .catch(() => {});
     read();
     const unsubscribe = subscribeHandIns(read);
@@ -17,6 +17,6 @@ export function useQueuedHandIns(userId: string | null, assignmentId: string): Q
       live = false;
       unsubscribe();
     };
-  }, [userId, assignmentId]);
+  }, [userId, kind, targetId]);
   return waiting;
 }

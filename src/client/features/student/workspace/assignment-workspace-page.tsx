@@ -225,7 +225,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
       // connection is back; the server grades it then.
       if (!navigator.onLine) {
         const madeAt = new Date().toISOString();
-        await queueHandIn({ userId, assignmentId: assignment.id, code: draft.code, madeAt });
+        await queueHandIn({ userId, kind: "submission", targetId: assignment.id, code: draft.code, madeAt });
         return setBanner({ tone: "info", text: OFFLINE_SUBMIT });
       }
       const saved = await createSubmission.mutateAsync({ code: draft.code, final: true });
@@ -405,7 +405,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
               <TestResults results={shownResults} />
             )}
           </Card>
-          <WaitingToSend userId={userId} assignmentId={assignment.id} />
+          <WaitingToSend userId={userId} kind="submission" targetId={assignment.id} />
           <Card className="p-4">
             <h3 className="mb-2 font-semibold">Previous Submissions</h3>
             <PreviousSubmissions
