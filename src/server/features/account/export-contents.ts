@@ -40,6 +40,17 @@ export function slug(text: string, fallback: string): string {
   return s || fallback;
 }
 
+/** Rows grouped by a key, in their order: one pass, where a filter per group is quadratic. */
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace("T", "_").replaceAll(":", "-");
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const short = (id: string) => id.slice(0, 8);
@@ -137,18 +148,17 @@ async function createdAssignments(db: Db, userId: string) {
       ),
     )
     .orderBy(asc(testCases.position));
+  const casesOf = groupBy(cases, (t) => t.assignmentId);
   return rows.map((a) => ({
     ...a,
     dueDate: iso(a.dueDate),
     createdAt: iso(a.createdAt),
-    testCases: cases
-      .filter((t) => t.assignmentId === a.id)
-      .map((t) => ({
-        description: t.description,
-        input: t.input,
-        expectedOutput: t.expectedOutput,
-        hidden: t.hidden,
-      })),
+    testCases: (casesOf.get(a.id) ?? []).map((t) => ({
+      description: t.description,
+      input: t.input,
+      expectedOutput: t.expectedOutput,
+      hidden: t.hidden,
+    })),
   }));
 }
 
@@ -187,8 +197,8 @@ async function assignmentWork(db: Db, userId: string, files: ExportFile[]) {
     )
     .orderBy(asc(assignments.createdAt), asc(assignments.id));
   const shown = await withResults(db, mine, "student");
-  const byAssignment = new Map<string, typeof shown>();
-  for (const s of shown) byAssignment.set(s.assignmentId, [...(byAssignment.get(s.assignmentId) ?? []), s]);
+  // Grouped in one pass: copying the list per submission was quadratic (50,000 test runs, minutes).
+  const byAssignment = groupBy(shown, (s) => s.assignmentId);
   return list.map((a) => {
     const folder = `submissions/${slug(a.name, "assignment")}-${short(a.id)}`;
     return {
@@ -248,11 +258,13 @@ async function exerciseWork(db: Db, userId: string, files: ExportFile[]) {
     .from(exercises)
     .innerJoin(exerciseCategories, eq(exerciseCategories.id, exercises.categoryId))
     .where(inArray(exercises.id, ids));
+  const savesOf = groupBy(saves, (s) => s.exerciseId);
+  const latestOf = new Map(latest.map((l) => [l.exerciseId, l]));
   return titles
     .sort((a, b) => a.title.localeCompare(b.title))
     .map((ex) => {
       const folder = `exercises/${slug(ex.title, "exercise")}-${short(ex.id)}`;
-      const current = latest.find((l) => l.exerciseId === ex.id);
+      const current = latestOf.get(ex.id);
       let currentFile: string | null = null;
       if (current) {
         currentFile = `${folder}/latest.py`;
@@ -266,23 +278,21 @@ async function exerciseWork(db: Db, userId: string, files: ExportFile[]) {
         latest: current
           ? { savedAt: iso(current.submittedAt), saved: current.saved, codeFile: currentFile }
           : null,
-        saves: saves
-          .filter((s) => s.exerciseId === ex.id)
-          .map((s) => {
-            const codeFile = `${folder}/${stamp(s.submittedAt)}-save-${short(s.id)}.py`;
-            files.push({ path: codeFile, text: s.code });
-            return {
-              id: s.id,
-              savedAt: iso(s.submittedAt),
-              passedTests: s.passedTests,
-              totalTests: s.totalTests,
-              score: s.score,
-              completed: s.isCompleted,
-              checkedByServer: s.verified,
-              codeFile,
-              testResults: s.results ?? [],
-            };
-          }),
+        saves: (savesOf.get(ex.id) ?? []).map((s) => {
+          const codeFile = `${folder}/${stamp(s.submittedAt)}-save-${short(s.id)}.py`;
+          files.push({ path: codeFile, text: s.code });
+          return {
+            id: s.id,
+            savedAt: iso(s.submittedAt),
+            passedTests: s.passedTests,
+            totalTests: s.totalTests,
+            score: s.score,
+            completed: s.isCompleted,
+            checkedByServer: s.verified,
+            codeFile,
+            testResults: s.results ?? [],
+          };
+        }),
       };
     });
 }
