@@ -68,6 +68,19 @@ const openButton = (name: string, dialog: string) => async (page: Page) => {
   await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
 };
 
+/** Visualise the playground's starter program, answering its two input() questions. */
+const openVisualiser = async (page: Page) => {
+  await expect(page.getByTestId("python-status")).toHaveText("Ready", { timeout: 45_000 });
+  await page.getByRole("button", { name: "Visualise" }).click();
+  for (const answer of ["Sam", "14"]) {
+    const field = page.getByPlaceholder("Type your answer and press Enter");
+    await field.fill(answer);
+    await field.press("Enter");
+  }
+  await expect(page.getByTestId("visualiser-position")).toHaveText(/^Step 1 of \d+$/);
+  await page.keyboard.press("End");
+};
+
 /** One case per page path in the route tables. */
 const VISITS: Record<string, Visit> = {
   "/": { who: "anonymous", url: () => "/", ready: heading(/Python/) },
@@ -150,7 +163,13 @@ const VISITS: Record<string, Visit> = {
   },
   "/dev/mailbox": { who: "anonymous", url: () => "/dev/mailbox", ready: heading("Development mailbox") },
   "/select-role": { who: "pending", url: () => "/select-role", ready: heading(/How will you use PyClass/) },
-  "/playground": { who: "student", url: () => "/playground", ready: heading("Python playground") },
+  "/playground": {
+    who: "student",
+    url: () => "/playground",
+    ready: heading("Python playground"),
+    // Not a dialog, a state of the page: the Visualise panel (the starter program asks two questions).
+    dialogs: [{ name: "Visualise panel", open: openVisualiser }],
+  },
   "/dashboard": { who: "student", url: () => "/dashboard", ready: async () => {}, redirect: true },
   "/student/classes": {
     who: "student",

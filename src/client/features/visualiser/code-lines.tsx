@@ -12,7 +12,7 @@ const MARK: Record<StepEvent, { words: string; className: string }> = {
 };
 
 export function CodeLines({ code, line, event }: { code: string; line: number; event: StepEvent }) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const lines = code.replace(/\r\n?/g, "\n").split("\n");
   if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
   const mark = MARK[event];
@@ -31,12 +31,16 @@ export function CodeLines({ code, line, event }: { code: string; line: number; e
   }, [line]);
 
   return (
-    <div
+    <section
       ref={box}
-      className="max-h-80 overflow-auto rounded-lg border border-slate-300 bg-white font-mono text-sm"
+      className="max-h-80 overflow-auto rounded-lg border border-slate-300 bg-white font-mono text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
       data-testid="visualiser-code"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+      tabIndex={0}
+      aria-label="Your code, line by line"
+      data-scrolls
     >
-      <ol aria-label="Your code, line by line">
+      <ol>
         {lines.map((text, i) => {
           const current = i + 1 === line;
           return (
@@ -56,6 +60,6 @@ export function CodeLines({ code, line, event }: { code: string; line: number; e
           );
         })}
       </ol>
-    </div>
+    </section>
   );
 }

@@ -63,8 +63,9 @@ function Stepper({
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
-    // The slider moves itself with the arrow keys; text fields keep theirs.
+    // The slider, text fields and the scrolling boxes (code, output) keep theirs.
     if (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable) return;
+    if (target.closest("[data-scrolls]")) return;
     const moves: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: last };
     if (!(e.key in moves) || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
@@ -199,6 +200,9 @@ function Stepper({
             <pre
               className="max-h-48 min-h-10 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-900 p-2 font-mono text-slate-100 text-sm"
               data-testid="visualiser-output"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+              tabIndex={0}
+              data-scrolls
             >
               {step.output || <span className="text-slate-300">(nothing yet)</span>}
             </pre>
