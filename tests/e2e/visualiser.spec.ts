@@ -171,8 +171,38 @@ test("hostile: an endless loop stops at 10,000 steps; huge and self-holding list
   const me = page.getByRole("listitem", { name: "Box 2: list" });
   await expect(me.locator("[data-ref]")).toHaveText("box 2");
   await expect(page.getByRole("listitem", { name: "Box 3: dict" })).toContainText("(5,000 characters)");
+  await page.getByTestId("visualiser").screenshot({ path: "test-results/visualiser-bounded.png" });
   const state = await page.getByTestId("visualiser-state").innerText();
   expect(state.length).toBeLessThan(6000);
+});
+
+test("the turtle's drawing so far, step by step", async ({ page }) => {
+  await openPlayground(page);
+  await setCode(
+    page,
+    "import turtle\nt = turtle.Turtle()\nt.speed(0)\nfor side in range(4):\n    t.forward(80)\n    t.left(90)\nprint(t.position())",
+  );
+  await page.getByRole("button", { name: "Visualise" }).click();
+  const position = page.getByTestId("visualiser-position");
+  await expect(position).toHaveText(/^Step 1 of \d+$/, { timeout: 30_000 });
+  // Nothing drawn yet at the first step; the Run canvas is not shown for a Visualise.
+  await expect(page.getByTestId("turtle-canvas")).toHaveCount(0);
+  await page.keyboard.press("End");
+  const canvas = page.getByTestId("turtle-canvas");
+  await expect(canvas).toHaveAttribute("data-complete", "true");
+  await expect(canvas).toHaveAttribute("aria-label", /4 lines/);
+  // Back to where one side has been drawn: the canvas shows just that.
+  const steps = Number((await position.innerText()).replace(/^Step \d+ of /, ""));
+  let label = "";
+  for (let i = steps - 1; i > 1 && !/\b1 line\b/.test(label); i--) {
+    await page.keyboard.press("ArrowLeft");
+    await expect(position).toHaveText(`Step ${i} of ${steps}`);
+    // The canvas repaints on the next frames; then it says what it holds.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(canvas).toHaveAttribute("data-complete", "true");
+    label = (await canvas.getAttribute("aria-label")) ?? "";
+  }
+  await expect(canvas).toHaveAttribute("aria-label", /\b1 line\b/);
 });
 
 test("speed: tracing about 1,000 steps and stepping (printed, not asserted)", async ({ page }) => {

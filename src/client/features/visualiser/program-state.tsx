@@ -182,7 +182,10 @@ function BoxCard({ box, index, scope }: { box: Box; index: number; scope: string
             <tbody>
               {box.entries.map(([key, value], i) => (
                 <tr key={i} className="border-slate-200 border-t first:border-t-0">
-                  <th scope="row" className="py-0.5 pr-3 text-left align-top font-mono font-normal">
+                  <th
+                    scope="row"
+                    className="whitespace-nowrap py-0.5 pr-3 text-left align-top font-mono font-normal"
+                  >
                     {box.kind === "object" ? (
                       key.kind === "text" && key.text
                     ) : (
