@@ -46,13 +46,20 @@ async function firstVisit(browser: Browser, base: string, conditions: Conditions
       uploadThroughput: conditions.downloadBitsPerSecond / 8,
     });
   }
-  // Bytes on the wire (headers and compressed bodies) of every request, the worker's too.
+  // Bytes on the wire (headers and compressed bodies) of every request, the Python worker's too;
+  // the service worker's precache (registered once Python is ready) counted apart: it runs in
+  // the background and the first Run does not wait for it.
   let bytes = 0;
+  let precacheBytes = 0;
   const files: { url: string; bytes: number }[] = [];
   context.on("requestfinished", async (request) => {
     const sizes = await request.sizes().catch(() => null);
     if (!sizes) return;
     const n = sizes.responseBodySize + sizes.responseHeadersSize;
+    if (request.serviceWorker()) {
+      precacheBytes += n;
+      return;
+    }
     bytes += n;
     files.push({ url: request.url().replace(base, ""), bytes: n });
   });
@@ -67,9 +74,10 @@ async function firstVisit(browser: Browser, base: string, conditions: Conditions
   await page.getByTestId("output").getByText("hi").waitFor({ timeout: 60_000 });
   const ms = Date.now() - started;
   const bytesAtRun = bytes;
+  const precacheAtRun = precacheBytes;
   await context.close();
   files.sort((a, b) => b.bytes - a.bytes);
-  return { ms, bytes: bytesAtRun, largest: files.slice(0, 4) };
+  return { ms, bytes: bytesAtRun, precacheBytes: precacheAtRun, largest: files.slice(0, 4) };
 }
 
 const mb = (n: number) => `${(n / 1_000_000).toFixed(2)} MB`;
@@ -90,7 +98,7 @@ export async function firstVisitBench(row: Row, startServer: (port: number) => P
         row(
           "first visit: bytes until the first Run's output",
           mb(visit.bytes),
-          `goal ≤ ${mb(BYTES_GOAL)}; largest: ${visit.largest.map((f) => `${f.url.split("/").pop()} ${mb(f.bytes)}`).join(", ")}`,
+          `goal ≤ ${mb(BYTES_GOAL)}; largest: ${visit.largest.map((f) => `${f.url.split("/").pop()} ${mb(f.bytes)}`).join(", ")}; service worker precache meanwhile ${mb(visit.precacheBytes)}`,
         );
       }
       const goal = conditions === LAN ? "goal ≤ 2 s" : "goal ≤ 5 s";
