@@ -14,7 +14,7 @@ import {
   validateName,
 } from "@/shared/domain/auth-rules.ts";
 import { isDemoEmail } from "./demo-accounts.ts";
-import { linkMail, type Mailer } from "./mail.ts";
+import { greeting, linkMail, type Mailer } from "./mail.ts";
 import { queuedPasswordHashing } from "./password-queue.ts";
 
 /** Set by app.ts on every /api/auth request (a client-sent value is always replaced). */
@@ -111,7 +111,7 @@ export function createAuth(
           linkMail(
             user.email,
             "Reset your PyClass password",
-            `Hello ${user.name},`,
+            greeting(user.name),
             "Someone asked to reset the password of your PyClass account. The link works for one hour.",
             "Choose a new password",
             url,
@@ -127,7 +127,7 @@ export function createAuth(
           linkMail(
             user.email,
             "Confirm your e-mail address for PyClass",
-            `Hello ${user.name},`,
+            greeting(user.name),
             "Please confirm this e-mail address to finish setting up your PyClass account.",
             "Confirm my e-mail address",
             url,

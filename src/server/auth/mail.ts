@@ -58,6 +58,13 @@ const escapeHtml = (s: string) =>
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
   );
 
+/**
+ * How every message greets its recipient. Erasing an account deletes the outbox copies of mail
+ * greeting it, whatever address they went to: an address changed since keeps no copy behind
+ * (decision 060).
+ */
+export const greeting = (name: string) => `Hello ${name},`;
+
 /** A short e-mail with one button: the shape of every message PyClass sends. */
 export function linkMail(
   to: string,

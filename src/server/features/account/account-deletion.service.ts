@@ -3,7 +3,7 @@
 // (account-erasure.ts). Confirming signs the account out everywhere.
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { linkMail, type Mailer } from "@/server/auth/mail.ts";
+import { greeting, linkMail, type Mailer } from "@/server/auth/mail.ts";
 import { passwordQueue, queuedPasswordHashing } from "@/server/auth/password-queue.ts";
 import type { Db } from "@/server/db/client.ts";
 import { account, accountDeletions, classes, user } from "@/server/db/schema.ts";
@@ -122,7 +122,7 @@ export async function requestDeletion(
     linkMail(
       me.email,
       "Confirm: delete your PyClass account",
-      `Hello ${me.name},`,
+      greeting(me.name),
       `You asked to delete your PyClass account. Open the link within 24 hours to confirm. ` +
         `Your account is then deleted after ${deps.graceDays} days; if you sign in before then, nothing is deleted.`,
       "Confirm: delete my account",
@@ -170,7 +170,7 @@ export async function confirmDeletion(deps: DeletionDeps, token: string): Promis
       linkMail(
         who.email,
         "Your PyClass account will be deleted",
-        `Hello ${who.name},`,
+        greeting(who.name),
         `Your PyClass account will be deleted on ${dateInWords(dueAt)}, with your work and history. ` +
           "You have been signed out everywhere. Changed your mind? Sign in before then and nothing is deleted.",
         "Sign in to keep my account",
@@ -209,7 +209,7 @@ export async function cancelDeletionOnSignIn(deps: DeletionDeps, userId: string)
       linkMail(
         who.email,
         "Your PyClass account will not be deleted",
-        `Hello ${who.name},`,
+        greeting(who.name),
         "You signed in, so we cancelled the deletion of your PyClass account. Everything is as it was. " +
           "If that was not you, change your password now.",
         "Open PyClass",

@@ -4,6 +4,7 @@
 // hand-in that was the newest, with its grade and automatic score, and no name, e-mail or code.
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { greeting } from "@/server/auth/mail.ts";
 import type { Db } from "@/server/db/client.ts";
 import {
   accountDeletions,
@@ -62,7 +63,17 @@ export async function eraseAccount(db: Db, userId: string, now: Date): Promise<E
     }
     // What holds the address or the id outside the account's own rows: e-mails sent to it, links
     // and limit counters keyed on it.
-    await tx.delete(mailOutbox).where(eq(mailOutbox.to, me.email.toLowerCase()));
+    // Mail to the address, and mail greeting the account by name: sent to an address it used
+    // before (changed since), it would keep the name and that address (a same-named account loses
+    // its outbox copies too; they were delivered already).
+    await tx
+      .delete(mailOutbox)
+      .where(
+        or(
+          eq(mailOutbox.to, me.email.toLowerCase()),
+          sql`position(${greeting(me.name)} in ${mailOutbox.text}) = 1`,
+        ),
+      );
     // The one e-mail to someone else that names this account: a class offered to another teacher.
     await tx
       .delete(mailOutbox)

@@ -265,6 +265,30 @@ describe("after the grace period", () => {
       for (const n of [student.name, student.email, student.marker]) expect(row).not.toContain(n);
   });
 
+  it("mails sent to an address the account used before are gone too", async () => {
+    const student = await createStudent(t, { name: "Rafa Renamed-Address" });
+    // A reset link to the first address, then the address changes (the link to the new one opened).
+    expect(
+      (await t.request("POST", "/api/auth/request-password-reset", { body: { email: student.email } }))
+        .status,
+    ).toBe(200);
+    const newEmail = `moved-${student.id.slice(0, 6)}@example.com`;
+    const change = await t.request("POST", "/api/auth/change-email", {
+      cookie: student.cookie,
+      body: { newEmail, callbackURL: "/dashboard" },
+    });
+    expect(change.status).toBe(200);
+    const link = new URL((await t.lastMail(newEmail)).link as string);
+    expect((await t.request("GET", link.pathname + link.search, { cookie: student.cookie })).status).toBe(
+      302,
+    );
+    const moved = { ...student, email: newEmail, cookie: await signIn({ ...student, email: newEmail }) };
+    await confirm({ token: await requestDeletion(moved) });
+    expect(await purgeDueAccountDeletions(t.db, new Date(START.getTime() + 15 * DAY))).toBeGreaterThan(0);
+    const found = await rowsHolding([student.id, student.name, student.email, newEmail]);
+    expect(found.filter((f) => f.table !== "audit_log")).toEqual([]);
+  });
+
   it("a deleted teacher's name is left nowhere, not even in an offer e-mail another teacher received", async () => {
     const leaving = await createTeacher(t, { name: "Mrs Leaving Unique" });
     const staying = await createTeacher(t);

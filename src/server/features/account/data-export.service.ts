@@ -4,7 +4,7 @@
 import { promisify } from "node:util";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { type Zippable, zip } from "fflate";
-import { linkMail, type Mailer } from "@/server/auth/mail.ts";
+import { greeting, linkMail, type Mailer } from "@/server/auth/mail.ts";
 import type { Db } from "@/server/db/client.ts";
 import { dataExports, retentionPolicy, user } from "@/server/db/schema.ts";
 import { AppError, notFound, tooManyRequests } from "@/server/errors.ts";
@@ -146,7 +146,7 @@ async function buildExport(deps: ExportDeps, exportId: string, owner: Owner): Pr
       linkMail(
         owner.email,
         "Your PyClass data is ready to download",
-        `Hello ${owner.name},`,
+        greeting(owner.name),
         `The copy of your PyClass data you asked for is ready. Sign in and download it from Settings within ${days} days; after that it is deleted.`,
         "Open Settings",
         `${deps.publicUrl}${settings}#my-data`,

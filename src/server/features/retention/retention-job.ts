@@ -4,7 +4,7 @@
 // 2030 never leaves a lease that blocks the real 2026.
 import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Mailer } from "@/server/auth/mail.ts";
-import { linkMail } from "@/server/auth/mail.ts";
+import { greeting, linkMail } from "@/server/auth/mail.ts";
 import type { Db } from "@/server/db/client.ts";
 import {
   accountSignIns,
@@ -209,7 +209,7 @@ async function warnInactiveAccounts(deps: RetentionJobDeps, policy: RetentionPol
       linkMail(
         u.email,
         "Your PyClass account will be deleted unless you sign in",
-        `Hello ${u.name},`,
+        greeting(u.name),
         `Nobody has signed in to your PyClass account for ${policy.inactiveAccountMonths} months, so we will delete it and your work on ${deleteOn.toISOString().slice(0, 10)}. To keep it, just sign in before then.`,
         "Sign in to keep my account",
         `${deps.publicUrl}/auth`,

@@ -4,7 +4,7 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { assertOwnsClass, isUuid } from "@/server/auth/access.ts";
-import { linkMail, type Mailer } from "@/server/auth/mail.ts";
+import { greeting, linkMail, type Mailer } from "@/server/auth/mail.ts";
 import type { Db } from "@/server/db/client.ts";
 import { classes, classMembers, classTransfers, user } from "@/server/db/schema.ts";
 import { badRequest, conflict, notFound, tooManyRequests } from "@/server/errors.ts";
@@ -107,7 +107,7 @@ export async function offerTransfer(
     linkMail(
       to.email,
       transferOfferSubject(me.name, cls.name),
-      `Hello ${to.name},`,
+      greeting(to.name),
       `${me.name} would like you to take over the class "${cls.name}": its students, assignments and their work. Nothing changes until you accept. You can accept or decline on your dashboard.`,
       "See the offer",
       `${publicUrl}/teacher/dashboard`,
