@@ -216,6 +216,18 @@ describe("Delete my account: the link", () => {
     expect((await me(teacher.cookie)).status).toBe(200);
   });
 
+  it("Better Auth's own delete-user, which would skip the link, the grace period and the grade book, is off", async () => {
+    const student = await createStudent(t);
+    const res = await t.request("POST", "/api/auth/delete-user", {
+      cookie: student.cookie,
+      body: { password: student.password },
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(await t.db.select().from(user).where(eq(user.id, student.id))).toHaveLength(1);
+    expect((await me(student.cookie)).status).toBe(200);
+  });
+
   it("an admin may delete their own account (ADMIN_EMAILS makes a returning address admin again)", async () => {
     const admin = await createAdmin(t);
     expect((await confirm({ token: await requestDeletion(admin) })).status).toBe(200);
