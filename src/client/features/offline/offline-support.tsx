@@ -59,7 +59,7 @@ export function OfflineSupport() {
     // Read again what is on screen through the new worker, so it is kept for an offline reload.
     const onFirstControl = () => void qc.refetchQueries({ type: "active" });
     const register = () => {
-      if (!cancelled) registerServiceWorker({ onFirstControl });
+      if (!cancelled) void registerServiceWorker({ onFirstControl }).catch(() => {});
     };
     import("@/client/python/python-runtime.ts")
       .then(({ getPythonRuntime }) => getPythonRuntime().start())

@@ -2,9 +2,10 @@
 // precache of Pyodide is served from the HTTP cache the page just filled instead of competing
 // with the first Run for the connection. A new version is offered, never forced: it waits until
 // this tab's Reload asks it to take over, and only then is this tab reloaded.
-import { Workbox } from "workbox-window";
+import type { Workbox } from "workbox-window";
 
 let workbox: Workbox | null = null;
+let registering = false;
 let updateReady = false;
 let reloadRequested = false;
 const listeners = new Set<() => void>();
@@ -12,10 +13,13 @@ const notify = () => {
   for (const listener of listeners) listener();
 };
 
-export function registerServiceWorker({ onFirstControl }: { onFirstControl: () => void }) {
+export async function registerServiceWorker({ onFirstControl }: { onFirstControl: () => void }) {
   // Built files only: the dev server has no service worker (MODE, not DEV: npm start under
   // NODE_ENV=test builds with DEV set).
-  if (workbox || import.meta.env.MODE !== "production" || !("serviceWorker" in navigator)) return;
+  if (registering || import.meta.env.MODE !== "production" || !("serviceWorker" in navigator)) return;
+  registering = true;
+  // Loaded on demand: the landing page's JavaScript never carries it.
+  const { Workbox } = await import("workbox-window");
   workbox = new Workbox("/sw.js", { scope: "/" });
   workbox.addEventListener("waiting", () => {
     updateReady = true;
