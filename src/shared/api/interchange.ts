@@ -42,6 +42,7 @@ export const INTERCHANGE_MESSAGES = {
     `The file has too many XML elements and attributes (${count(n)}; at most ${count(INTERCHANGE_LIMITS.markupItems)}). Export fewer questions at a time.`,
   tooManyTestCases: (n: number) =>
     `A file can hold at most ${count(INTERCHANGE_LIMITS.testCasesInFile)} test cases; this one has ${count(n)}. Export fewer questions at a time.`,
+  stillReading: "PyClass is still reading your previous file. Try again in a few seconds.",
   chooseQuestions: "Choose at least one question to import.",
   unknownQuestion: (n: number) => `The file has no question number ${n}. Preview the file again.`,
   notImportable: (name: string) =>

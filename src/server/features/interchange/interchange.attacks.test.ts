@@ -4,6 +4,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignments, testCases } from "@/server/db/schema.ts";
+import { acquireLease, releaseLease } from "@/server/limits/limits.ts";
 import type { ClassSummary } from "@/shared/api/classes.ts";
 import {
   type ClassroomPreview,
@@ -216,6 +217,30 @@ describe("files built to cost time and memory", () => {
     const broken = await post("/github-classroom/preview", teacher, { file: `${json.slice(0, -1)},` });
     expect(broken.status).toBe(400);
     expect((await errorOf(broken)).message).toMatch(/^The file could not be read as JSON or YAML/);
+  });
+});
+
+describe("one file read at a time per user", () => {
+  it("while a read holds the user's lease, another read is a 429; other users read on", async () => {
+    const file = quiz(question("Q", testcase("1", "1")));
+    t.config.rateLimit = true;
+    try {
+      const held = await acquireLease(t.db, `interchange:read:${teacher.id}`, 60_000);
+      expect(held).not.toBeNull();
+      const busy = await post("/coderunner/assignments/preview", teacher, { file });
+      expect(busy.status).toBe(429);
+      expect(busy.headers.get("retry-after")).toBe("5");
+      expect((await errorOf(busy)).message).toBe(INTERCHANGE_MESSAGES.stillReading);
+      expect((await post("/github-classroom/preview", teacher, { file: "{}" })).status).toBe(429);
+      expect((await post("/coderunner/assignments/preview", otherTeacher, { file })).status).toBe(200);
+      await releaseLease(t.db, `interchange:read:${teacher.id}`, held as string);
+      expect((await post("/coderunner/assignments/preview", teacher, { file })).status).toBe(200);
+      // A refused file frees the lease too.
+      expect((await post("/coderunner/assignments/preview", teacher, { file: "<broken" })).status).toBe(400);
+      expect((await post("/coderunner/assignments/preview", teacher, { file })).status).toBe(200);
+    } finally {
+      t.config.rateLimit = false;
+    }
   });
 });
 
