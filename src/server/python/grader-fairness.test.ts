@@ -55,6 +55,21 @@ describe("fair grading against many accounts (pool of 2)", () => {
     expect(waitMs).toBeLessThan(5000);
   }, 60_000);
 
+  it("30 accounts of loops that catch the interrupt cost no more than plain loops", async () => {
+    // `except BaseException` around the loop used to keep each stopped program running until its
+    // worker was killed (a new interpreter per slice: 13–95 s here). The harness now interrupts
+    // every later line of a stopped program, so it ends like a plain loop (issue 17).
+    const p = await pool({ size: 2, sliceMs: SLICE_MS });
+    const catching =
+      "while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass\n";
+    for (const owner of accounts(30, "class-a")) p.grade(catching, loopTests, {}, owner).catch(() => {});
+    const waitMs = await timedCorrect(p, { userId: "honest", classId: "class-a" });
+    console.log(
+      `correct submission behind 30 interrupt-catching loops (same class): ${Math.round(waitMs)} ms`,
+    );
+    expect(waitMs).toBeLessThan(5000);
+  }, 60_000);
+
   it("a class flooding the pool delays another class's submission by about one slice", async () => {
     const p = await pool({ size: 2, sliceMs: SLICE_MS });
     flood(p, accounts(30, "class-a"));

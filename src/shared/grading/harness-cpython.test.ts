@@ -76,3 +76,38 @@ describe("harness.py input modes under CPython", () => {
     expect(seen.join("")).toBe("1\n");
   });
 });
+
+describe("harness.py stops a program that catches the interrupt (issue 17)", () => {
+  const grading = fileURLToPath(new URL("./", import.meta.url));
+  // A real SIGINT arrives 0.3 s in (as Pyodide's interrupt buffer delivers one); the program
+  // catches every KeyboardInterrupt and goes on. Without the harness's stop it never ends (the
+  // 20 s timeout fails the test); with it, the run ends as interrupted, and the handler and trace
+  // are put back for the next run.
+  it("ends the run within a line or two, however often the program catches it", () => {
+    const out = execFileSync(
+      "python3",
+      [
+        "-I",
+        "-B",
+        "-c",
+        [
+          "import json, signal, sys, threading, _thread",
+          `sys.path.insert(0, ${JSON.stringify(grading)})`,
+          "import harness",
+          'code = \'print("before")\\nwhile True:\\n    try:\\n        while True:\\n            pass\\n    except BaseException:\\n        print("caught")\\n\'',
+          "threading.Timer(0.3, _thread.interrupt_main).start()",
+          "r = harness.run_program(code)",
+          "after = harness.run_program('print(6 * 7)')",
+          "print(json.dumps({'type': r['error_type'], 'caught': r['output'].count('caught'),",
+          "  'handler': signal.getsignal(signal.SIGINT) is signal.default_int_handler,",
+          "  'trace': sys.gettrace() is None, 'after': after['output']}))",
+        ].join("\n"),
+      ],
+      { encoding: "utf8", timeout: 20_000 },
+    );
+    const r = JSON.parse(out);
+    expect(r.type).toBe("KeyboardInterrupt");
+    expect(r.caught).toBeLessThanOrEqual(1);
+    expect(r).toMatchObject({ handler: true, trace: true, after: "42\n" });
+  });
+});

@@ -25,7 +25,9 @@ import json
 import operator
 import os
 import random
+import _thread
 import shutil
+import signal
 import sys
 import tempfile
 import types
@@ -522,6 +524,31 @@ class _ProvidedModules:
             self._drawing._flushers.append(flush)
 
 
+def _stopped_trace(frame, event, arg):
+    """Once the program is stopped, every line it would run is interrupted again. Not by raising
+    here: an exception in a trace function switches tracing off. The interrupt is signalled
+    instead, and the handler (_stop_the_program) raises it in the program's frame."""
+    if event in ("line", "call") and frame.f_code.co_filename == STUDENT_FILENAME:
+        _thread.interrupt_main()
+    return _stopped_trace
+
+
+def _stop_the_program(signum, frame):
+    """The SIGINT handler while a program runs (a time limit, a slice, Stop). A program that catches
+    the interrupt (`except BaseException`) and goes on would otherwise keep its worker until the
+    host kills it - a new interpreter for every such test, many seconds of CPU under a flood of
+    them (issue 17). So besides raising, it traces the program: from now on each line of the
+    student's code, in the frames running now and in any it calls, raises again, and the
+    interrupt reaches the harness within a line or two, however often it is caught."""
+    sys.settrace(_stopped_trace)
+    while frame is not None:
+        if frame.f_code.co_filename == STUDENT_FILENAME:
+            frame.f_trace = _stopped_trace
+            frame.f_trace_lines = True
+        frame = frame.f_back
+    raise KeyboardInterrupt
+
+
 def _input_after_drawing(read, drawing):
     """input(): what was drawn so far is shown before the program waits for an answer."""
 
@@ -560,6 +587,10 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing=None):
     drawing = drawing if drawing is not None else _Drawing()
     finder = _ProvidedModules(drawing)
     saved_meta_path = list(sys.meta_path)
+    try:
+        saved_sigint = signal.signal(signal.SIGINT, _stop_the_program)
+    except (ValueError, OSError):  # not the main thread (a test harness): plain interrupts
+        saved_sigint = None
 
     error = None
     error_type = None
@@ -616,6 +647,9 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing=None):
         except BaseException:
             error = "Error: " + error_type
     finally:
+        sys.settrace(None)
+        if saved_sigint is not None:
+            signal.signal(signal.SIGINT, saved_sigint)
         for name, value in saved.items():
             setattr(sys, name, value)
         builtins.input = saved_input
