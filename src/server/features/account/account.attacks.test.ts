@@ -91,6 +91,25 @@ describe("Download my data", () => {
     ).toBeLessThanOrEqual(5);
   });
 
+  it("a student's whole export holds no hidden test's description, input or output", async () => {
+    const student = school.students[0];
+    expect((await t.request("POST", "/api/me/exports", { cookie: student.cookie, body: {} })).status).toBe(
+      202,
+    );
+    await exportsSettled();
+    const [ready] = (await (await t.request("GET", "/api/me/exports", { cookie: student.cookie })).json())
+      .exports as DataExport[];
+    const zip = unzipSync(
+      new Uint8Array(
+        await (await t.request("GET", ready.downloadUrl as string, { cookie: student.cookie })).arrayBuffer(),
+      ),
+    );
+    const whole = Object.values(zip).map(strFromU8).join("\n");
+    expect(whole).toContain("(hidden test)");
+    for (const secret of ["SECRET-INPUT", "Secret case", "hidden output"])
+      expect(whole).not.toContain(secret);
+  });
+
   it("someone else's export is not found, whether ready, expired or preparing; made-up ids too", async () => {
     const [owner, other] = school.students;
     const started = await t.request("POST", "/api/me/exports", { cookie: owner.cookie, body: {} });
