@@ -555,6 +555,8 @@ describe("hidden test cases never reach a student", () => {
       errorMessage: null,
       // A program can make its running time depend on the hidden input: no time either.
       executionTimeMs: null,
+      // Nor a drawing (decision 064): a hidden drawing test shows only pass or fail.
+      drawing: null,
     });
 
     const texts = [submitText];
