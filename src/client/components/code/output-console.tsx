@@ -59,7 +59,9 @@ export function OutputConsole({
   useEffect(() => {
     const box = input.current;
     const viewport = window.visualViewport;
-    if (!waitingForInput || !box) return;
+    // A mouse and a physical keyboard: focus() already brings the box into view, leave the page be.
+    const touch = window.matchMedia?.("(pointer: coarse)").matches ?? false;
+    if (!waitingForInput || !box || !touch) return;
     // After this render's other scrolling (the newest output), and at once: a smooth scroll would be
     // cut short by the next one.
     const centre = () =>

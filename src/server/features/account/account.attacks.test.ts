@@ -104,7 +104,9 @@ describe("Download my data", () => {
         await (await t.request("GET", ready.downloadUrl as string, { cookie: student.cookie })).arrayBuffer(),
       ),
     );
-    const whole = Object.values(zip).map(strFromU8).join("\n");
+    const whole = Object.values(zip)
+      .map((file) => strFromU8(file))
+      .join("\n");
     expect(whole).toContain("(hidden test)");
     for (const secret of ["SECRET-INPUT", "Secret case", "hidden output"])
       expect(whole).not.toContain(secret);
