@@ -78,6 +78,11 @@ export const ActivityEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("submit"), at }),
   /** Restore Code put back an earlier submission's code. */
   z.object({ type: z.literal("restore"), at, code }),
+  /**
+   * The workspace is open and shown, with nothing else recorded for a minute (issue 20: a student
+   * reading the task is online, not away). Nothing but the time; never shown in a replay.
+   */
+  z.object({ type: z.literal("here"), at }),
 ]);
 export type ActivityEvent = z.output<typeof ActivityEvent>;
 export type ActivityEventType = ActivityEvent["type"];
@@ -93,6 +98,7 @@ export const ACTIVITY_PROGSNAP: Record<ActivityEventType, string> = {
   error: "Compile.Error",
   submit: "Submit",
   restore: "File.Edit",
+  here: "X-Here",
 };
 
 export const ActivityBatch = z.object({

@@ -33,6 +33,19 @@ describe("judge: the stuck rule", () => {
     expect(v.testsNow).toEqual({ passed: 2, total: 3 });
   });
 
+  it("a student reading with the page open is online; idle minutes count from what they last did", () => {
+    // The workspace's `here` 30 s ago; their last edit 8 minutes ago.
+    const v = judge(
+      signals({ lastEventAt: now - MIN / 2, lastActionAt: now - 8 * MIN, lastChangeAt: now - 8 * MIN }),
+    );
+    expect(v).toMatchObject({ state: "working", online: true, idleMinutes: 8, reasons: [] });
+    // Quiet for 10 minutes with the page open: still online, and stuck by the no-change rule.
+    const quiet = judge(
+      signals({ lastEventAt: now - MIN / 2, lastActionAt: now - 11 * MIN, lastChangeAt: now - 11 * MIN }),
+    );
+    expect(quiet).toMatchObject({ state: "stuck", online: true, idleMinutes: 11 });
+  });
+
   it("the same error type three runs in a row is stuck", () => {
     const v = judge(signals({ outcomes: [error(now - 3 * MIN), error(now - 2 * MIN), error(now - MIN)] }));
     expect(v.state).toBe("stuck");

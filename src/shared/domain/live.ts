@@ -20,7 +20,7 @@
 import { compareNames } from "./names.ts";
 
 export const LIVE_RULES = {
-  /** Online: an event this recent. */
+  /** Online: an event this recent (the open workspace sends a `here` once a minute when quiet). */
   onlineMs: 2 * 60_000,
   /** The lesson: events this recent count (the start-of-lesson test score is the first here). */
   lessonMs: 90 * 60_000,
@@ -54,6 +54,11 @@ export type LiveSignals = {
   now: number;
   /** The student's last event of any kind this lesson (null: nothing this lesson). */
   lastEventAt: number | null;
+  /**
+   * The last thing they did (an event other than the workspace's once-a-minute `here`): idle
+   * minutes count from it. Defaults to lastEventAt.
+   */
+  lastActionAt?: number | null;
   /** The last event that changed or showed the code (open, edit, paste, snapshot, restore). */
   lastChangeAt: number | null;
   /** `tests` and `error` events this lesson, oldest first (the server sends the latest few). */
@@ -130,7 +135,8 @@ export function judge(s: LiveSignals): LiveVerdict {
   const lastRun = runs.length > 0 ? runs[runs.length - 1] : null;
   const testsNow = [...runs].reverse().find((r) => r.tests !== null)?.tests ?? null;
   const online = s.lastEventAt !== null && s.now - s.lastEventAt <= LIVE_RULES.onlineMs;
-  const idleMinutes = s.lastEventAt === null ? null : minutes(s.now - s.lastEventAt);
+  const lastAction = s.lastActionAt === undefined ? s.lastEventAt : s.lastActionAt;
+  const idleMinutes = lastAction === null ? null : minutes(s.now - lastAction);
   const reasons: string[] = [];
 
   if (s.handRaisedAt !== null) reasons.push(`Hand raised ${minutes(s.now - s.handRaisedAt)} min ago`);

@@ -231,6 +231,8 @@ export function describeEvent(e: ActivityEvent): string {
       return "Pressed Submit Code";
     case "restore":
       return "Restored an earlier submission";
+    case "here":
+      return "Had the work open";
   }
 }
 
@@ -288,7 +290,9 @@ function placeHandIns(steps: ReplayStep[], submissions: ActivityHistory["submiss
     });
 }
 
-export function buildReplay(history: ActivityHistory): Replay {
+export function buildReplay(whole: ActivityHistory): Replay {
+  // `here` only says the page was open (the live lesson's "online"): no step, no active time.
+  const history = { ...whole, events: whole.events.filter((e) => e.event.type !== "here") };
   const times = eventTimes(history.events);
   const actions: Action[] = history.events.map(({ event: e }) =>
     e.type === "open" || e.type === "snapshot" || e.type === "restore"

@@ -12,6 +12,7 @@ const recorded = [
   "Pastes, drops and other large pieces of code that appear at once: how big they were and where",
   "Each time you press Submit Code or Restore Code",
   "A full copy of your code when you open the assignment and every few minutes while you work",
+  "While the assignment is open on your screen and nothing else was recorded for a minute, a note that you are there (only the time), so your teacher's live view shows you as online",
 ];
 
 const notRecorded = [

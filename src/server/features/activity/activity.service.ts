@@ -2,7 +2,7 @@
 // batches; the class's teacher reads them back to replay how the work happened. The server orders
 // events by when it stored them (the identity id) and places each in time from its batch's arrival,
 // never from the browser's clock.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { assertOwnsAssignment, isUuid, loadAssignmentFor } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
@@ -252,6 +252,8 @@ export async function readHistory(
   const forStudent = and(
     eq(activityEvents.assignmentId, assignmentId),
     eq(activityEvents.studentId, studentId),
+    // `here` only tells the live lesson the page was open: a replay has no use for it.
+    ne(activityEvents.type, "here"),
   );
   // The first events, up to ACTIVITY_LIMITS.historyEvents and historyBytes of payload, and the one
   // after them that tells there was more: a flooded history is never loaded whole. The running sum

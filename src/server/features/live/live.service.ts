@@ -48,6 +48,7 @@ const IS_CHANGE: Record<ActivityEventType, boolean> = {
   tests: false,
   error: false,
   submit: false,
+  here: false,
 };
 /**
  * The events that are not changes. The newest change is found as the newest event not of these:
@@ -87,6 +88,8 @@ type LessonRead = {
 type StudentEvents = {
   assignmentId: string;
   lastEventAt: number;
+  /** The newest event was a `here` (the page open, nothing done). */
+  newestIsHere: boolean;
   lastChangeAt: number | null;
   lastSubmitAt: number | null;
   outcomes: OutcomeEvent[];
@@ -219,6 +222,7 @@ function studentEvents(signals: SignalRow[]): Map<string, StudentEvents> {
     byStudent.set(r.studentId, {
       assignmentId: r.assignmentId,
       lastEventAt: Number(r.t),
+      newestIsHere: r.type === "here",
       lastChangeAt: null,
       lastSubmitAt: null,
       outcomes: [],
@@ -244,6 +248,19 @@ function studentEvents(signals: SignalRow[]): Map<string, StudentEvents> {
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
+/**
+ * When the student last did something: the newest event, unless it was a `here`; then the newest
+ * change, hand-in or run result this read has (a run that printed without error is not among
+ * them: idle minutes may then count from a little earlier).
+ */
+function lastActionOf(e: StudentEvents): number | null {
+  if (!e.newestIsHere) return e.lastEventAt;
+  const times = [e.lastChangeAt, e.lastSubmitAt, ...e.outcomes.map((o) => o.at)].filter(
+    (t): t is number => t !== null,
+  );
+  return times.length > 0 ? Math.max(...times) : null;
+}
+
 /** The tiles in the teacher's order (the stuck rule of shared/domain/live.ts applied to each). */
 function tilesOf(read: LessonRead, now: Date): LiveTile[] {
   const events = studentEvents(read.signals);
@@ -255,6 +272,7 @@ function tilesOf(read: LessonRead, now: Date): LiveTile[] {
     const verdict = judge({
       now: now.getTime(),
       lastEventAt: e?.lastEventAt ?? null,
+      lastActionAt: e ? lastActionOf(e) : null,
       lastChangeAt: e?.lastChangeAt ?? null,
       outcomes: [...(e?.outcomes ?? [])].sort((a, b) => a.at - b.at),
       testsAtStart: e?.testsAtStart ?? null,

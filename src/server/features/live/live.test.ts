@@ -321,3 +321,38 @@ describe("GET /api/classes/:id/live/stream", () => {
     await again.body!.cancel();
   });
 });
+
+describe("a student with the workspace open but not typing (issue 20: the `here` heartbeat)", () => {
+  it("is online; idle minutes count from what they last did, and the replay never shows a `here`", async () => {
+    const reader = await createStudent(t, { name: "Rae Reading" });
+    const room = await createClass(t, teacher);
+    await addMember(t, room, reader);
+    const work = await createAssignment(t, teacher, room.id, { name: "Read first", starterCode: "# go" });
+    sessions.set(reader.id + work.id, crypto.randomUUID());
+    at("11:00");
+    await post(reader, [{ type: "open", at: 0, code: "# go" }], work.id);
+    // Four minutes of reading: the workspace says `here` each minute, nothing else.
+    for (const minute of ["11:01", "11:02", "11:03", "11:04"]) {
+      at(minute);
+      await post(reader, [{ type: "here", at: 0 }], work.id);
+    }
+    at("11:04");
+    const res = await t.request("GET", `/api/classes/${room.id}/live?assignmentId=${work.id}`, {
+      cookie: teacher.cookie,
+    });
+    const [tile] = LiveSummary.parse(await res.json()).tiles;
+    expect(tile).toMatchObject({ name: "Rae Reading", online: true, state: "working", idleMinutes: 4 });
+    // Three minutes later without a `here` (the tab closed): offline, as before.
+    at("11:07");
+    const later = await t.request("GET", `/api/classes/${room.id}/live?assignmentId=${work.id}`, {
+      cookie: teacher.cookie,
+    });
+    expect(LiveSummary.parse(await later.json()).tiles[0]).toMatchObject({ online: false });
+    // The teacher's history holds no `here`.
+    const history = await t.request("GET", `/api/assignments/${work.id}/students/${reader.id}/activity`, {
+      cookie: teacher.cookie,
+    });
+    const events = ((await history.json()) as { events: { event: ActivityEvent }[] }).events;
+    expect(events.map((e) => e.event.type)).toEqual(["open"]);
+  });
+});

@@ -135,12 +135,38 @@ describe("the recorder's edits", () => {
     await settle();
     const last = events(s.server).at(-1)!;
     expect(last).toMatchObject({ type: "snapshot", code: s.code() });
-    // Nothing typed since: no copy and no batch.
+    // Nothing typed since: no copy, only the once-a-minute `here` of an open, quiet workspace.
     const sent = s.server.batches.length;
     s.advance(RECORDER_TIMING.snapshotMs);
     s.recorder.tick();
     await settle();
-    expect(s.server.batches).toHaveLength(sent);
+    expect(s.server.batches).toHaveLength(sent + 1);
+    expect(s.server.batches.at(-1)!.events.map((e) => e.type)).toEqual(["here"]);
+  });
+
+  it("says `here` once a minute while the workspace is open and quiet, never while work is recorded", async () => {
+    const s = setup("x = 1");
+    s.recorder.tick(); // the open
+    await settle();
+    const types = () => events(s.server).map((e) => e.type);
+    // Ten seconds of quiet: nothing.
+    s.advance(RECORDER_TIMING.flushMs);
+    s.recorder.tick();
+    await settle();
+    expect(types()).toEqual(["open"]);
+    // A minute of quiet: one `here`, then nothing for the next minute.
+    s.advance(RECORDER_TIMING.hereMs);
+    s.recorder.tick();
+    s.advance(RECORDER_TIMING.flushMs);
+    s.recorder.tick();
+    await settle();
+    expect(types()).toEqual(["open", "here"]);
+    // Typing is recorded instead: no `here` beside it.
+    s.advance(RECORDER_TIMING.hereMs - RECORDER_TIMING.flushMs);
+    s.dispatch(typing(5, "0"));
+    s.recorder.tick();
+    await settle();
+    expect(types()).toEqual(["open", "here", "edit"]);
   });
 
   it("records Restore Code after the edit that put the code in the editor", async () => {

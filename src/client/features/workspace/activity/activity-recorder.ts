@@ -14,6 +14,8 @@ export const RECORDER_TIMING = {
    * and runs, tests, pastes and hand-ins cut an edit at their moment. Every 3 s cost 3× the rows
    * and missed the storage budget (bench/activity.ts). */
   flushMs: 10_000,
+  /** A `here` when nothing else was recorded for this long and the page is shown. */
+  hereMs: 60_000,
   /** An edit event at the latest after this many changes. */
   flushChanges: 200,
   /** A full copy of the code this often, when it changed. */
@@ -58,6 +60,8 @@ export class ActivityRecorder {
   private bufferBytes = 0;
   private nextSeq = 0;
   private lastSnapshotAt = 0;
+  /** When anything was last recorded (for the once-a-minute `here`). */
+  private lastPushAt = 0;
   private changedSinceSnapshot = false;
   private restoreExpected: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -164,6 +168,7 @@ export class ActivityRecorder {
     if (this.buffer.length > 0 && this.bufferBytes + bytes > BATCH_BYTES) this.cut();
     this.buffer.push(event);
     this.bufferBytes += bytes;
+    this.lastPushAt = this.now();
     if (this.buffer.length >= ACTIVITY_LIMITS.eventsPerBatch) this.cut();
   }
 
@@ -181,6 +186,11 @@ export class ActivityRecorder {
     this.flushEdit();
     if (this.changedSinceSnapshot && this.now() - this.lastSnapshotAt >= RECORDER_TIMING.snapshotMs)
       this.snapshot();
+    // Open and shown, but nothing recorded for a minute: say the student is here (the live lesson
+    // counts them online). A hidden tab says nothing.
+    const shown = typeof document === "undefined" || document.visibilityState === "visible";
+    if (this.opened && shown && this.now() - this.lastPushAt >= RECORDER_TIMING.hereMs)
+      this.push({ type: "here", at: this.at() });
     this.cut();
   }
 
