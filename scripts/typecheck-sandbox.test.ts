@@ -10,8 +10,14 @@ import { afterEach, describe, expect, it } from "vitest";
 const repo = path.resolve(import.meta.dirname, "..");
 const tsc = path.join(repo, "node_modules", "typescript", "bin", "tsc");
 // Plain-JavaScript files loaded without a TypeScript loader: the grader host and worker, the shared
-// console recorder, and the similarity report's worker thread.
-const SANDBOX_DIRS = ["src/server/python", "src/shared/grading", "src/server/features/similarity"];
+// console recorder, the similarity report's worker thread, and the browser's Pyodide files that
+// `npm start` prepares (decision 069).
+const SANDBOX_DIRS = [
+  "src/server/python",
+  "src/shared/grading",
+  "src/server/features/similarity",
+  "src/server/http",
+];
 let tree: string | null = null;
 
 function typecheck(root: string): { ok: boolean; out: string } {
