@@ -49,6 +49,9 @@ export default defineConfig({
       ADMIN_EMAILS: "admin@e2e.example.com",
       // Journeys sign teachers up at example.com; teacher-domains.spec.ts is refused elsewhere.
       TEACHER_EMAIL_DOMAINS: "example.com",
+      // ctypes is left out of the browser's Python by default (decision 069); a teacher may put it
+      // back, and then a forged JS reference must still reach nothing (browser-python-sandbox.spec).
+      BROWSER_PYTHON_MODULES: "ctypes",
     },
     stdout: "pipe",
     stderr: "pipe",

@@ -169,6 +169,8 @@ test("teacher creates a class, sets and edits an assignment with a hidden test, 
 
   // The assignments grid and the dashboard's Recent Assignments.
   await page.getByRole("link", { name: "Back to Assignments" }).click();
+  // On the list, not still on the assignment page (whose download links name the assignment too).
+  await expect(page).toHaveURL(/\/teacher\/assignments$/);
   await expect(page.getByRole("link", { name: "Add Two Whole Numbers" })).toBeVisible();
   await expect(page.getByText("0/0 submitted")).toBeVisible();
   await page.getByRole("link", { name: "Dashboard" }).click();

@@ -11,6 +11,14 @@ type Violation = { id: string; help: string; nodes: { target: unknown[] }[] };
 export async function expectNoAxeViolations(page: Page, include?: string) {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (selector) => {
+    // The page as it settles, not half-way through a colour transition: a button just enabled
+    // fades from its disabled colour over 150 ms, and axe caught it at 3:1 in CI. Endless
+    // animations (a spinner, a pulse) are left alone; a transition gets at most a second.
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.race([
+      Promise.all(transitions.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]);
     const axe = (
       window as unknown as {
         axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> };
