@@ -357,9 +357,9 @@ export const activityEvents = pgTable(
   "activity_events",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    assignmentId: uuid("assignment_id")
-      .notNull()
-      .references(() => assignments.id, { onDelete: "cascade" }),
+    // The work recorded: an assignment, or a library exercise (decision 072); exactly one.
+    assignmentId: uuid("assignment_id").references(() => assignments.id, { onDelete: "cascade" }),
+    exerciseId: uuid("exercise_id").references(() => exercises.id, { onDelete: "cascade" }),
     studentId: text("student_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -389,6 +389,11 @@ export const activityEvents = pgTable(
     index("activity_events_runs_idx")
       .on(t.assignmentId, t.studentId, t.id)
       .where(sql`${t.type} in ('tests', 'error', 'submit')`),
+    // A student's own history of a library exercise (decision 072), in stored order.
+    index("activity_events_exercise_idx")
+      .on(t.exerciseId, t.studentId, t.id)
+      .where(sql`${t.exerciseId} is not null`),
+    check("activity_events_one_work", sql`(${t.assignmentId} is null) <> (${t.exerciseId} is null)`),
   ],
 );
 
