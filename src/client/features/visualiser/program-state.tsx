@@ -17,9 +17,10 @@ const boxId = (scope: string, index: number) => `${scope}-box-${index + 1}`;
 
 export function ProgramState({ step, scope }: { step: Step; scope: string }) {
   const area = useRef<HTMLDivElement>(null);
-  const arrows = useArrows(area, step);
+  const arrows = useRef<SVGGElement>(null);
+  useArrows(area, arrows, step);
   return (
-    <div ref={area} className="relative" data-testid="visualiser-state">
+    <div ref={area} className="relative" data-testid="visualiser-state" data-scope={scope}>
       <div className="grid gap-4 @xl:grid-cols-2">
         <section aria-label="Frames">
           <h3 className="mb-2 font-semibold text-slate-700 text-sm">Frames</h3>
@@ -71,17 +72,8 @@ export function ProgramState({ step, scope }: { step: Step; scope: string }) {
             <path d="M0,0 L10,5 L0,10 z" className="fill-brand-700" />
           </marker>
         </defs>
-        {arrows.map((d, i) => (
-          <path
-            key={i}
-            data-arrow
-            d={d}
-            fill="none"
-            className="stroke-brand-700"
-            strokeWidth={1.5}
-            markerEnd={`url(#${scope}-head)`}
-          />
-        ))}
+        {/* Filled in by useArrows after layout, outside React's render: a step costs one render. */}
+        <g ref={arrows} className="stroke-brand-700" />
       </svg>
     </div>
   );
@@ -246,9 +238,16 @@ function Value({ value, scope, boxes }: { value: ShownValue; scope: string; boxe
   return <span className="whitespace-pre-wrap break-all font-mono text-slate-900">{valueText(value)}</span>;
 }
 
-/** SVG paths from each "box N" link to its box, measured after layout (and again on resize). */
-function useArrows(area: React.RefObject<HTMLDivElement | null>, step: Step): string[] {
-  const [paths, setPaths] = useState<string[]>([]);
+/**
+ * SVG paths from each "box N" link to its box, measured after layout (and again on resize). The
+ * paths are written straight into the arrows' group: as React state they cost every step a second
+ * render and layout (issue 21's budget: a step within one frame, 16 ms).
+ */
+function useArrows(
+  area: React.RefObject<HTMLDivElement | null>,
+  group: React.RefObject<SVGGElement | null>,
+  step: Step,
+) {
   const [size, setSize] = useState(0);
   useLayoutEffect(() => {
     const root = area.current;
@@ -259,7 +258,8 @@ function useArrows(area: React.RefObject<HTMLDivElement | null>, step: Step): st
   }, [area]);
   useLayoutEffect(() => {
     const root = area.current;
-    if (!root) return;
+    const g = group.current;
+    if (!root || !g) return;
     const origin = root.getBoundingClientRect();
     const targets = new Map<string, DOMRect>();
     for (const el of root.querySelectorAll<HTMLElement>("[data-box]"))
@@ -286,7 +286,20 @@ function useArrows(area: React.RefObject<HTMLDivElement | null>, step: Step): st
           : `M${x1},${y1} C${x1 + 40},${y1} ${x2},${y2 - 40} ${x2},${y2}`,
       );
     }
-    setPaths((old) => (old.length === next.length && old.every((p, i) => p === next[i]) ? old : next));
-  }, [step, size, area]);
-  return paths;
+    const head = `url(#${root.dataset.scope}-head)`;
+    const paths = [...g.children];
+    next.forEach((d, i) => {
+      let path = paths[i];
+      if (!path) {
+        path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+        path.setAttribute("data-arrow", "");
+        path.setAttribute("fill", "none");
+        path.setAttribute("stroke-width", "1.5");
+        path.setAttribute("marker-end", head);
+        g.append(path);
+      }
+      if (path.getAttribute("d") !== d) path.setAttribute("d", d);
+    });
+    for (const extra of paths.slice(next.length)) extra.remove();
+  }, [step, size, area, group]);
 }
