@@ -2,7 +2,8 @@
 // built through the API — one student who fails everything (struggling, high), one who passes, one
 // who never hands in (falling behind on completion) — and the page shows what the API computed:
 // tiles, both risk lists with their reasons, the Assignment Monitor with search and class filter
-// kept in the address, Class Engagement, both modals (axe with each open) and a failed load.
+// kept in the address, Class Engagement, both modals (axe with each open), a failed load, and a
+// student leaving (the others' work still counts, and the page says who is not counted).
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signUpVerified } from "./helpers/auth.ts";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
@@ -210,6 +211,25 @@ test("insights: empty states, then a class's risks, assignments and engagement f
   await expect(teacher.getByRole("searchbox", { name: "Search assignments" })).toHaveValue("Greeting");
   await expect(monitor.getByRole("row", { name: /Greeting/ })).toBeVisible();
   await expect(monitor.getByRole("row", { name: /Reading task/ })).toHaveCount(0);
+
+  // ── A student leaves (issue 19 #14): the figures count the class now, with the others' work ──
+  // Bo (who passed) leaves: Ada and Cy are still at risk and active, Greeting has 1 of 2 hand-ins,
+  // and a line says why Bo is not counted and where his hand-in is, so nothing reads as lost.
+  const left = await bo.request.delete(`/api/classes/${klass.id}/membership`, {
+    headers: { Origin: origin },
+  });
+  expect(left.status()).toBe(204);
+  await teacher.reload();
+  await expect(teacher.getByRole("group", { name: "Students at Risk" })).toContainText("2");
+  await expect(teacher.getByRole("group", { name: "Active Students" })).toContainText("2");
+  await expect(teacher.getByRole("group", { name: "Overall Engagement" })).toContainText("100%");
+  await expect(monitor.getByRole("row", { name: /Greeting/ })).toContainText("1 of 2 students");
+  await expect(
+    teacher.getByText(
+      "These figures count the students in the class now: 1 student who has left is not counted. Their hand-ins stay on each assignment's page.",
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(teacher);
 
   // ── If the charts' code cannot load, the page stays and the figures keep their tables ──
   await teacher.route(/\/assets\/charts-[^/]*\.js$/, (route) => route.abort());

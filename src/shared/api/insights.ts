@@ -123,6 +123,11 @@ export const InsightsTiles = z.object({
   activeStudents: z.number().int(),
   /** Distinct students in the selected classes. */
   totalStudents: z.number().int(),
+  /**
+   * Students who handed work in to the selected classes and are in none of them now: counted in
+   * no figure (every figure is about the class as it is), named so a 0 is not read as lost work.
+   */
+  leftStudents: z.number().int(),
 });
 export type InsightsTiles = z.output<typeof InsightsTiles>;
 

@@ -173,6 +173,7 @@ export function computeOverview(
     overallEngagement: percent(activeIds.size, distinct.size),
     activeStudents: activeIds.size,
     totalStudents: distinct.size,
+    leftStudents: facts.leftStudents,
   };
 
   return {

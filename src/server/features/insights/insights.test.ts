@@ -245,6 +245,7 @@ describe("GET /api/insights with a moved clock", () => {
       overallEngagement: 80,
       activeStudents: 4,
       totalStudents: 5,
+      leftStudents: 1, // the leaver's failing final on A1
     });
     const chart = o.submissionsPerDay;
     expect(chart.days).toHaveLength(28);

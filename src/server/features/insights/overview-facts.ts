@@ -35,6 +35,11 @@ export type OverviewFacts = {
   exercisesCompleted: ExerciseCounts[];
   categoryFailures: CategoryFailures[];
   exerciseTotal: number;
+  /**
+   * Students who handed work in to the selected classes but are in none of them now (left or
+   * removed): not counted in any figure, only named beside the tiles (decision 037, issue 19 #14).
+   */
+  leftStudents: number;
 };
 
 type Values = {
@@ -157,7 +162,14 @@ const statement = namedStatement<{ facts: Sent | string }, Values>(
             having count(*) >= ${INSIGHTS.areaFailedSaves}`,
         sql`order by r."categoryName"`,
       )},
-      'exerciseTotal', (select count(*)::int from exercises)
+      'exerciseTotal', (select count(*)::int from exercises),
+      'leftStudents', ${
+        // Finals only (their partial index), and not for one student's facts (nothing shows it).
+        sql`(select count(distinct f.user_id)::int from asg a
+              join submissions f on f.assignment_id = a.id and f.is_final and f.submitted_at <= ${now}
+              where ${p("userId")}::text is null
+                and not exists (select 1 from members m where m.user_id = f.user_id))`
+      }
     ) as facts`,
 );
 

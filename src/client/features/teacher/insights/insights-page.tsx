@@ -22,7 +22,7 @@ import { AssignmentDetailsDialog } from "./assignment-details-dialog.tsx";
 import { AssignmentMonitor } from "./assignment-monitor.tsx";
 import { ClassEngagement } from "./class-engagement.tsx";
 import { effectiveClassId, type InsightsView, readInsightsView, writeInsightsView } from "./insights-url.ts";
-import { percentOrNoData } from "./insights-view.ts";
+import { leftStudentsNote, percentOrNoData } from "./insights-view.ts";
 import { RiskAlerts } from "./risk-alerts.tsx";
 import { StudentOverviewDialog } from "./student-overview-dialog.tsx";
 
@@ -64,6 +64,7 @@ export function InsightsPage() {
   const classOptions = insights.data?.classes ?? classes.data ?? [];
   const staleClass = view.classId !== null && classId === null;
   const data = insights.data;
+  const leftNote = data ? leftStudentsNote(data.tiles.leftStudents) : null;
 
   return (
     <div className="space-y-6">
@@ -150,6 +151,7 @@ export function InsightsPage() {
             />
             <StatCard label="Active Students" value={data.tiles.activeStudents} icon={Users} />
           </section>
+          {leftNote && <p className="-mt-2 text-sm text-slate-600">{leftNote}</p>}
 
           <RiskAlerts
             struggling={data.struggling}

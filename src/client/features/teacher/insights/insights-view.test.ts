@@ -5,6 +5,7 @@ import {
   dailySubmissions,
   dailySummary,
   failureBand,
+  leftStudentsNote,
   numberOrNoData,
   percentOrNoData,
   scoreSummary,
@@ -112,5 +113,15 @@ describe("score distribution and category completion in words", () => {
     const { tried, notStarted } = triedExercises([ex("completed"), ex("not_started"), ex("in_progress")]);
     expect(tried.map((e) => e.status)).toEqual(["completed", "in_progress"]);
     expect(notStarted).toBe(1);
+  });
+});
+
+describe("the note beside the tiles about students who left (issue 19 #14)", () => {
+  it("says nothing when nobody left, and counts one or more in plain words", () => {
+    expect(leftStudentsNote(0)).toBeNull();
+    expect(leftStudentsNote(1)).toBe(
+      "These figures count the students in the class now: 1 student who has left is not counted. Their hand-ins stay on each assignment's page.",
+    );
+    expect(leftStudentsNote(3)).toContain("3 students who have left are not counted");
   });
 });

@@ -15,6 +15,16 @@ export const NO_DATA = INSIGHTS_TEXT.noData;
 /** `62.5%`, or "No data yet" when there is nothing to compute it from. */
 export const percentOrNoData = (value: number | null) => (value === null ? NO_DATA : formatPercent(value));
 
+/**
+ * Beside the tiles when students who handed work in have left (issue 19 #14): every figure is about
+ * the class as it is now, so without this a class whose only student left reads 0 as if work were lost.
+ */
+export function leftStudentsNote(count: number): string | null {
+  if (count <= 0) return null;
+  const who = count === 1 ? "1 student who has left is" : `${count} students who have left are`;
+  return `These figures count the students in the class now: ${who} not counted. Their hand-ins stay on each assignment's page.`;
+}
+
 /** `1.5`, or "No data yet". */
 export const numberOrNoData = (value: number | null) =>
   value === null ? NO_DATA : `${Number(value.toFixed(1))}`;
