@@ -1,61 +1,34 @@
 // A hostile review of the imports and the export (decision 065): files built to hide a DOCTYPE,
 // pollute prototypes, or cost the server minutes and gigabytes; a student or another teacher
 // calling the routes; hidden tests leaking to a student. Every bad input is a clear 4xx.
-import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { assignments, testCases } from "@/server/db/schema.ts";
 import { acquireLease, releaseLease } from "@/server/limits/limits.ts";
-import type { ClassSummary } from "@/shared/api/classes.ts";
 import {
   type ClassroomPreview,
   type CodeRunnerPreview,
   INTERCHANGE_LIMITS,
   INTERCHANGE_MESSAGES,
 } from "@/shared/api/interchange.ts";
-import { addMember, createAssignment, createClass } from "../../../../tests/factories/classroom.ts";
+import { createAssignment } from "../../../../tests/factories/classroom.ts";
 import { createCategory, createExercise } from "../../../../tests/factories/exercises.ts";
-import {
-  createAdmin,
-  createStudent,
-  createTeacher,
-  type TestUser,
-} from "../../../../tests/factories/users.ts";
+import type { TestUser } from "../../../../tests/factories/users.ts";
 import { errorOf } from "../../../../tests/setup/error-body.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { setUpInterchangeSchool } from "./interchange.factory.ts";
 import { declaresDoctype, markupItems } from "./moodle-xml.ts";
 
-let t: TestApp;
-let teacher: TestUser;
-let otherTeacher: TestUser;
-let student: TestUser;
-let admin: TestUser;
-let cls: ClassSummary;
-let otherCls: ClassSummary;
+const s = setUpInterchangeSchool();
 let otherAssignmentId: string;
 let exerciseId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  teacher = await createTeacher(t);
-  otherTeacher = await createTeacher(t);
-  student = await createStudent(t);
-  admin = await createAdmin(t);
-  cls = await createClass(t, teacher);
-  otherCls = await createClass(t, otherTeacher);
-  await addMember(t, cls, student);
-  await addMember(t, otherCls, student);
   otherAssignmentId = (
-    await createAssignment(t, otherTeacher, otherCls.id, {
+    await createAssignment(s.t, s.otherTeacher, s.otherCls.id, {
       testCases: [{ description: "Secret", input: "OTHER-SECRET", expectedOutput: "x", hidden: true }],
     })
   ).id;
-  exerciseId = await createExercise(t, (await createCategory(t)).id, { title: "Library one" });
+  exerciseId = await createExercise(s.t, (await createCategory(s.t)).id, { title: "Library one" });
 });
-afterAll(() => t.close());
-
-const post = (path: string, who: TestUser, body: unknown) =>
-  t.request("POST", `/api/interchange${path}`, { cookie: who.cookie, body });
-const assignmentRows = async () => (await t.db.select({ n: count() }).from(assignments))[0].n;
 
 const quiz = (...parts: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>${parts.join("")}</quiz>`;
 const question = (name: string, tests = "") =>
@@ -65,10 +38,14 @@ const testcase = (stdin: string, expected: string, display = "SHOW") =>
 
 /** Preview and save both refuse with the same 4xx, and nothing is written. */
 async function refused(file: string) {
-  const before = await assignmentRows();
-  const preview = await post("/coderunner/assignments/preview", teacher, { file });
-  const save = await post("/coderunner/assignments", teacher, { file, classId: cls.id, questions: [1] });
-  expect(await assignmentRows()).toBe(before);
+  const before = await s.rowsIn(assignments);
+  const preview = await s.post("/coderunner/assignments/preview", s.teacher, { file });
+  const save = await s.post("/coderunner/assignments", s.teacher, {
+    file,
+    classId: s.cls.id,
+    questions: [1],
+  });
+  expect(await s.rowsIn(assignments)).toBe(before);
   expect(save.status).toBe(preview.status);
   return { status: preview.status, ...(await errorOf(preview)) };
 }
@@ -100,7 +77,7 @@ describe("a DOCTYPE hidden from the check", () => {
       "<!-- <!DOCTYPE quiz> -->",
       question("Fine", testcase("", "<![CDATA[<!DOCTYPE html>]]>")),
     );
-    const res = await post("/coderunner/assignments/preview", teacher, { file });
+    const res = await s.post("/coderunner/assignments/preview", s.teacher, { file });
     expect(res.status).toBe(200);
     expect(((await res.json()) as CodeRunnerPreview).questions[0].draft.testCases[0].expectedOutput).toBe(
       "<!DOCTYPE html>",
@@ -109,7 +86,7 @@ describe("a DOCTYPE hidden from the check", () => {
 
   it("a UTF-16 file read as if it were UTF-8 carries NUL characters: refused before reading", async () => {
     const utf16 = Buffer.from(`\uFEFF${quiz(question("A"))}`, "utf16le").toString("latin1");
-    const res = await post("/coderunner/assignments/preview", teacher, { file: utf16 });
+    const res = await s.post("/coderunner/assignments/preview", s.teacher, { file: utf16 });
     expect(res.status).toBe(400);
   });
 });
@@ -120,14 +97,16 @@ describe("prototype pollution", () => {
       const file = quiz(
         `<${name}><question type="coderunner"><name><text>P</text></name></question></${name}>`,
       );
-      const res = await post("/coderunner/assignments/preview", teacher, { file });
+      const res = await s.post("/coderunner/assignments/preview", s.teacher, { file });
       expect(res.status).toBe(400);
       expect(({} as Record<string, unknown>).question).toBeUndefined();
     }
     const inQuestion = quiz(
       `<question type="coderunner"><name><text>P</text></name><__proto__><polluted>1</polluted></__proto__></question>`,
     );
-    expect((await post("/coderunner/assignments/preview", teacher, { file: inQuestion })).status).toBe(400);
+    expect((await s.post("/coderunner/assignments/preview", s.teacher, { file: inQuestion })).status).toBe(
+      400,
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -139,13 +118,13 @@ describe("prototype pollution", () => {
       "__proto__:\n  polluted: 1\n  tests:\n    - name: x\n      run: python3 main.py\n      output: '2'\n      comparison: exact\n",
       "constructor:\n  prototype:\n    polluted: 1\njobs: {}\n",
     ]) {
-      const res = await post("/github-classroom/preview", teacher, { file });
+      const res = await s.post("/github-classroom/preview", s.teacher, { file });
       expect(res.status).toBe(400);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       expect(({} as Record<string, unknown>).tests).toBeUndefined();
     }
     // A test's own __proto__ key is just ignored.
-    const res = await post("/github-classroom/preview", teacher, {
+    const res = await s.post("/github-classroom/preview", s.teacher, {
       file: `{"tests": [{"__proto__": {"output": "evil"}, "name": "x", "run": "python3 main.py", "output": "2", "comparison": "exact"}]}`,
     });
     expect(res.status).toBe(200);
@@ -183,12 +162,12 @@ describe("files built to cost time and memory", () => {
   it("a GitHub Classroom file of 1.7 million tests is refused (its preview was 450 MB)", async () => {
     const n = Math.floor((INTERCHANGE_LIMITS.fileBytes - 20) / 3);
     const file = `{"tests":[${Array(n).fill("{}").join(",")}]}`;
-    const res = await post("/github-classroom/preview", teacher, { file });
+    const res = await s.post("/github-classroom/preview", s.teacher, { file });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toBe(INTERCHANGE_MESSAGES.classroomTooManyTests(n));
-    const save = await post(
-      `/github-classroom/assignments/${(await createAssignment(t, teacher, cls.id)).id}`,
-      teacher,
+    const save = await s.post(
+      `/github-classroom/assignments/${(await createAssignment(s.t, s.teacher, s.cls.id)).id}`,
+      s.teacher,
       {
         file,
       },
@@ -198,7 +177,7 @@ describe("files built to cost time and memory", () => {
 
   it("YAML over 256 KB is refused before reading (5 MB of list items took 24 s); JSON that size is read", async () => {
     const yaml = `tests:\n${"- a\n".repeat(Math.ceil(INTERCHANGE_LIMITS.yamlBytes / 4) + 1)}`;
-    const res = await post("/github-classroom/preview", teacher, { file: yaml });
+    const res = await s.post("/github-classroom/preview", s.teacher, { file: yaml });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toBe(INTERCHANGE_MESSAGES.classroomYamlTooLarge);
     const test = {
@@ -210,11 +189,11 @@ describe("files built to cost time and memory", () => {
     };
     const json = JSON.stringify({ tests: Array(10).fill(test) });
     expect(json.length).toBeGreaterThan(INTERCHANGE_LIMITS.yamlBytes);
-    const big = await post("/github-classroom/preview", teacher, { file: json });
+    const big = await s.post("/github-classroom/preview", s.teacher, { file: json });
     expect(big.status).toBe(200);
     expect(((await big.json()) as ClassroomPreview).tests.filter((x) => x.test)).toHaveLength(10);
     // Broken JSON that size says why as JSON, without trying it as YAML.
-    const broken = await post("/github-classroom/preview", teacher, { file: `${json.slice(0, -1)},` });
+    const broken = await s.post("/github-classroom/preview", s.teacher, { file: `${json.slice(0, -1)},` });
     expect(broken.status).toBe(400);
     expect((await errorOf(broken)).message).toMatch(/^The file could not be read as JSON or YAML/);
   });
@@ -223,23 +202,25 @@ describe("files built to cost time and memory", () => {
 describe("one file read at a time per user", () => {
   it("while a read holds the user's lease, another read is a 429; other users read on", async () => {
     const file = quiz(question("Q", testcase("1", "1")));
-    t.config.rateLimit = true;
+    s.t.config.rateLimit = true;
     try {
-      const held = await acquireLease(t.db, `interchange:read:${teacher.id}`, 60_000);
+      const held = await acquireLease(s.t.db, `interchange:read:${s.teacher.id}`, 60_000);
       expect(held).not.toBeNull();
-      const busy = await post("/coderunner/assignments/preview", teacher, { file });
+      const busy = await s.post("/coderunner/assignments/preview", s.teacher, { file });
       expect(busy.status).toBe(429);
       expect(busy.headers.get("retry-after")).toBe("5");
       expect((await errorOf(busy)).message).toBe(INTERCHANGE_MESSAGES.stillReading);
-      expect((await post("/github-classroom/preview", teacher, { file: "{}" })).status).toBe(429);
-      expect((await post("/coderunner/assignments/preview", otherTeacher, { file })).status).toBe(200);
-      await releaseLease(t.db, `interchange:read:${teacher.id}`, held as string);
-      expect((await post("/coderunner/assignments/preview", teacher, { file })).status).toBe(200);
+      expect((await s.post("/github-classroom/preview", s.teacher, { file: "{}" })).status).toBe(429);
+      expect((await s.post("/coderunner/assignments/preview", s.otherTeacher, { file })).status).toBe(200);
+      await releaseLease(s.t.db, `interchange:read:${s.teacher.id}`, held as string);
+      expect((await s.post("/coderunner/assignments/preview", s.teacher, { file })).status).toBe(200);
       // A refused file frees the lease too.
-      expect((await post("/coderunner/assignments/preview", teacher, { file: "<broken" })).status).toBe(400);
-      expect((await post("/coderunner/assignments/preview", teacher, { file })).status).toBe(200);
+      expect((await s.post("/coderunner/assignments/preview", s.teacher, { file: "<broken" })).status).toBe(
+        400,
+      );
+      expect((await s.post("/coderunner/assignments/preview", s.teacher, { file })).status).toBe(200);
     } finally {
-      t.config.rateLimit = false;
+      s.t.config.rateLimit = false;
     }
   });
 });
@@ -251,10 +232,10 @@ describe("who may call what", () => {
   });
 
   it("a student gets 403 from every route, an admin from the teacher's, a teacher from the admin's", async () => {
-    const mine = await createAssignment(t, teacher, cls.id);
+    const mine = await createAssignment(s.t, s.teacher, s.cls.id);
     const calls: [string, string, unknown][] = [
       ["POST", "/coderunner/assignments/preview", { file }],
-      ["POST", "/coderunner/assignments", { file, classId: cls.id, questions: [1] }],
+      ["POST", "/coderunner/assignments", { file, classId: s.cls.id, questions: [1] }],
       ["GET", `/assignments/${mine.id}/coderunner.xml`, undefined],
       ["POST", "/github-classroom/preview", { file: classroom }],
       ["POST", `/github-classroom/assignments/${mine.id}`, { file: classroom }],
@@ -265,53 +246,64 @@ describe("who may call what", () => {
       ["GET", `/exercises/${exerciseId}/coderunner.xml`, undefined],
     ];
     const status = (who: TestUser, [method, path, body]: [string, string, unknown]) =>
-      t.request(method, `/api/interchange${path}`, { cookie: who.cookie, body }).then((r) => r.status);
-    for (const call of [...calls, ...adminCalls]) expect(await status(student, call)).toBe(403);
-    for (const call of calls) expect(await status(admin, call)).toBe(403);
-    for (const call of adminCalls) expect(await status(teacher, call)).toBe(403);
+      s.t.request(method, `/api/interchange${path}`, { cookie: who.cookie, body }).then((r) => r.status);
+    for (const call of [...calls, ...adminCalls]) expect(await status(s.student, call)).toBe(403);
+    for (const call of calls) expect(await status(s.admin, call)).toBe(403);
+    for (const call of adminCalls) expect(await status(s.teacher, call)).toBe(403);
     for (const [method, path, body] of calls)
-      expect((await t.request(method, `/api/interchange${path}`, { body })).status).toBe(401);
+      expect((await s.t.request(method, `/api/interchange${path}`, { body })).status).toBe(401);
   });
 
   it("another teacher's class, assignment or export is not found (404), a made-up id too", async () => {
     expect(
-      (await post("/coderunner/assignments", teacher, { file, classId: otherCls.id, questions: [1] })).status,
-    ).toBe(404);
-    expect(
-      (await post("/coderunner/assignments", teacher, { file, classId: crypto.randomUUID(), questions: [1] }))
+      (await s.post("/coderunner/assignments", s.teacher, { file, classId: s.otherCls.id, questions: [1] }))
         .status,
     ).toBe(404);
+    expect(
+      (
+        await s.post("/coderunner/assignments", s.teacher, {
+          file,
+          classId: crypto.randomUUID(),
+          questions: [1],
+        })
+      ).status,
+    ).toBe(404);
     // (A NUL in the path is refused by the input hygiene first: 400.)
-    expect((await post("/github-classroom/assignments/%00", teacher, { file: classroom })).status).toBe(400);
+    expect((await s.post("/github-classroom/assignments/%00", s.teacher, { file: classroom })).status).toBe(
+      400,
+    );
     for (const id of [otherAssignmentId, crypto.randomUUID(), "not-a-uuid"]) {
-      expect((await post(`/github-classroom/assignments/${id}`, teacher, { file: classroom })).status).toBe(
-        404,
-      );
-      const xml = await t.request("GET", `/api/interchange/assignments/${id}/coderunner.xml`, {
-        cookie: teacher.cookie,
+      expect(
+        (await s.post(`/github-classroom/assignments/${id}`, s.teacher, { file: classroom })).status,
+      ).toBe(404);
+      const xml = await s.t.request("GET", `/api/interchange/assignments/${id}/coderunner.xml`, {
+        cookie: s.teacher.cookie,
       });
       expect(xml.status).toBe(404);
       expect(await xml.text()).not.toContain("OTHER-SECRET");
     }
     for (const id of [crypto.randomUUID(), "not-a-uuid"])
       expect(
-        (await t.request("GET", `/api/interchange/exercises/${id}/coderunner.xml`, { cookie: admin.cookie }))
-          .status,
+        (
+          await s.t.request("GET", `/api/interchange/exercises/${id}/coderunner.xml`, {
+            cookie: s.admin.cookie,
+          })
+        ).status,
       ).toBe(404);
-    const tests = await t.db.select({ input: testCases.input }).from(testCases);
+    const tests = await s.t.db.select({ input: testCases.input }).from(testCases);
     expect(tests.filter((x) => x.input === "OTHER-SECRET")).toHaveLength(1);
   });
 
   it("an imported hidden test shows a student nothing but that it exists", async () => {
     const hidden = quiz(question("Hidden one", testcase("HIDDEN-STDIN", "HIDDEN-EXPECTED", "HIDE")));
-    const res = await post("/coderunner/assignments", teacher, {
+    const res = await s.post("/coderunner/assignments", s.teacher, {
       file: hidden,
-      classId: cls.id,
+      classId: s.cls.id,
       questions: [1],
     });
     expect(res.status).toBe(201);
     const [created] = ((await res.json()) as { created: { id: string }[] }).created;
-    const seen = await t.request("GET", `/api/assignments/${created.id}`, { cookie: student.cookie });
+    const seen = await s.t.request("GET", `/api/assignments/${created.id}`, { cookie: s.student.cookie });
     expect(seen.status).toBe(200);
     const text = await seen.text();
     expect(text).not.toContain("HIDDEN-STDIN");
@@ -327,22 +319,22 @@ describe("bad bodies are 400s", () => {
       { file: 42 },
       { file: ["<quiz/>"] },
       { file: null },
-      { file, classId: cls.id, questions: [] },
-      { file, classId: cls.id, questions: [0] },
-      { file, classId: cls.id, questions: [1.5] },
-      { file, classId: cls.id, questions: [2] },
-      { file, classId: cls.id, questions: ["1"] },
-      { file, classId: cls.id, questions: Array.from({ length: 201 }, (_, i) => i + 1) },
+      { file, classId: s.cls.id, questions: [] },
+      { file, classId: s.cls.id, questions: [0] },
+      { file, classId: s.cls.id, questions: [1.5] },
+      { file, classId: s.cls.id, questions: [2] },
+      { file, classId: s.cls.id, questions: ["1"] },
+      { file, classId: s.cls.id, questions: Array.from({ length: 201 }, (_, i) => i + 1) },
       { file, classId: "x", questions: [1] },
       { file, questions: [1] },
     ]) {
-      const res = await post("/coderunner/assignments", teacher, body);
+      const res = await s.post("/coderunner/assignments", s.teacher, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
-    const raw = await t.app.request("http://localhost:3000/api/interchange/github-classroom/preview", {
+    const raw = await s.t.app.request("http://localhost:3000/api/interchange/github-classroom/preview", {
       method: "POST",
       headers: {
-        Cookie: teacher.cookie,
+        Cookie: s.teacher.cookie,
         Origin: "http://localhost:3000",
         "Content-Type": "application/json",
       },
@@ -360,6 +352,6 @@ describe("bad bodies are 400s", () => {
       '{"tests": "no"}',
       '{"tests": [null, 1, "x"]}',
     ])
-      expect((await post("/github-classroom/preview", teacher, { file })).status).toBeLessThan(500);
+      expect((await s.post("/github-classroom/preview", s.teacher, { file })).status).toBeLessThan(500);
   });
 });

@@ -2,11 +2,10 @@
 // against real-shaped files and hostile ones, through the real API on a fresh database.
 import { readFileSync } from "node:fs";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { assignments, exercises, testCases } from "@/server/db/schema.ts";
 import { BODY_LIMITS, bodyLimitFor } from "@/server/http/input-hygiene.ts";
 import type { TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
-import type { ClassSummary } from "@/shared/api/classes.ts";
 import type { AdminExercise } from "@/shared/api/exercises.ts";
 import {
   type ClassroomPreview,
@@ -15,46 +14,26 @@ import {
   INTERCHANGE_LIMITS,
   INTERCHANGE_MESSAGES,
 } from "@/shared/api/interchange.ts";
-import { createAssignment, createClass } from "../../../../tests/factories/classroom.ts";
+import { createAssignment } from "../../../../tests/factories/classroom.ts";
 import { createCategory } from "../../../../tests/factories/exercises.ts";
-import {
-  createAdmin,
-  createStudent,
-  createTeacher,
-  type TestUser,
-} from "../../../../tests/factories/users.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import { createStudent } from "../../../../tests/factories/users.ts";
+import { errorOf } from "../../../../tests/setup/error-body.ts";
 import { escapeXml } from "./coderunner-export.ts";
+import { setUpInterchangeSchool } from "./interchange.factory.ts";
 import { parseXmlDocument, readMoodleXml } from "./moodle-xml.ts";
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../../tests/fixtures/interchange/${name}`, import.meta.url), "utf8");
 const BANK = fixture("coderunner-bank.xml");
 
-let t: TestApp;
-let teacher: TestUser;
-let otherTeacher: TestUser;
-let admin: TestUser;
-let cls: ClassSummary;
+const s = setUpInterchangeSchool();
 let categoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  teacher = await createTeacher(t);
-  otherTeacher = await createTeacher(t);
-  admin = await createAdmin(t);
-  cls = await createClass(t, teacher, { name: "10X Computing" });
-  categoryId = (await createCategory(t, { name: "Imported from Moodle" })).id;
+  categoryId = (await createCategory(s.t, { name: "Imported from Moodle" })).id;
 });
-afterAll(() => t.close());
 
-const post = (path: string, who: TestUser, body: unknown) =>
-  t.request("POST", `/api/interchange${path}`, { cookie: who.cookie, body });
 const json = async <T>(res: Response) => (await res.json()) as T;
-const errorOf = async (res: Response) =>
-  (await json<{ error: { code: string; message: string } }>(res)).error;
-const rowsIn = async (table: typeof assignments | typeof testCases | typeof exercises) =>
-  (await t.db.select({ n: count() }).from(table))[0].n;
 
 /** A question bank of the given questions' XML. */
 const quiz = (...questions: string[]) =>
@@ -66,8 +45,8 @@ const testcase = (stdin: string, expected: string, display = "SHOW") =>
 
 describe("CodeRunner preview", () => {
   it("lists every question with what is carried and what is not, and saves nothing", async () => {
-    const before = await rowsIn(assignments);
-    const res = await post("/coderunner/assignments/preview", teacher, { file: BANK });
+    const before = await s.rowsIn(assignments);
+    const res = await s.post("/coderunner/assignments/preview", s.teacher, { file: BANK });
     expect(res.status).toBe(200);
     const preview = await json<CodeRunnerPreview>(res);
     expect(preview.questions.map((q) => [q.number, q.name, q.importable])).toEqual([
@@ -128,11 +107,11 @@ describe("CodeRunner preview", () => {
     expect(near.notCarried).toContain(
       "Its grader NearEqualityGrader (case and spacing ignored) is not carried: PyClass compares outputs exactly, after trimming.",
     );
-    expect(await rowsIn(assignments)).toBe(before);
+    expect(await s.rowsIn(assignments)).toBe(before);
   });
 
   it("for the library, keeps the model answer and shows hidden tests, saying so", async () => {
-    const res = await post("/coderunner/exercises/preview", admin, { file: BANK });
+    const res = await s.post("/coderunner/exercises/preview", s.admin, { file: BANK });
     expect(res.status).toBe(200);
     const [add] = (await json<CodeRunnerPreview>(res)).questions;
     expect(add.draft.solution).toBe('a = int(input("First: "))\nb = int(input("Second: "))\nprint(a + b)\n');
@@ -146,9 +125,9 @@ describe("CodeRunner preview", () => {
 
 describe("CodeRunner import into a class", () => {
   it("creates the chosen questions as assignments, tests and hidden flags as previewed", async () => {
-    const res = await post("/coderunner/assignments", teacher, {
+    const res = await s.post("/coderunner/assignments", s.teacher, {
       file: BANK,
-      classId: cls.id,
+      classId: s.cls.id,
       questions: [1, 2, 6],
     });
     expect(res.status).toBe(201);
@@ -159,11 +138,11 @@ describe("CodeRunner import into a class", () => {
       "Shout it",
     ]);
     const a = await json<TeacherAssignmentDetail>(
-      await t.request("GET", `/api/assignments/${created[0].id}`, { cookie: teacher.cookie }),
+      await s.t.request("GET", `/api/assignments/${created[0].id}`, { cookie: s.teacher.cookie }),
     );
     expect(a).toMatchObject({
       name: "Add two numbers",
-      class: { id: cls.id },
+      class: { id: s.cls.id },
       language: "python",
       dueDate: null,
     });
@@ -176,34 +155,34 @@ describe("CodeRunner import into a class", () => {
   });
 
   it("imports nothing when one chosen question can't be imported, and names it", async () => {
-    const [before, beforeCases] = [await rowsIn(assignments), await rowsIn(testCases)];
-    const res = await post("/coderunner/assignments", teacher, {
+    const [before, beforeCases] = [await s.rowsIn(assignments), await s.rowsIn(testCases)];
+    const res = await s.post("/coderunner/assignments", s.teacher, {
       file: BANK,
-      classId: cls.id,
+      classId: s.cls.id,
       questions: [1, 5],
     });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toBe(INTERCHANGE_MESSAGES.notImportable("Hello in C"));
-    const unknown = await post("/coderunner/assignments", teacher, {
+    const unknown = await s.post("/coderunner/assignments", s.teacher, {
       file: BANK,
-      classId: cls.id,
+      classId: s.cls.id,
       questions: [99],
     });
     expect(unknown.status).toBe(400);
     expect((await errorOf(unknown)).message).toBe(INTERCHANGE_MESSAGES.unknownQuestion(99));
-    const none = await post("/coderunner/assignments", teacher, {
+    const none = await s.post("/coderunner/assignments", s.teacher, {
       file: BANK,
-      classId: cls.id,
+      classId: s.cls.id,
       questions: [],
     });
     expect((await errorOf(none)).message).toBe(INTERCHANGE_MESSAGES.chooseQuestions);
-    expect([await rowsIn(assignments), await rowsIn(testCases)]).toEqual([before, beforeCases]);
+    expect([await s.rowsIn(assignments), await s.rowsIn(testCases)]).toEqual([before, beforeCases]);
   });
 
   it("never imports into another teacher's class", async () => {
-    const res = await post("/coderunner/assignments", otherTeacher, {
+    const res = await s.post("/coderunner/assignments", s.otherTeacher, {
       file: BANK,
-      classId: cls.id,
+      classId: s.cls.id,
       questions: [1],
     });
     expect(res.status).toBe(404);
@@ -212,10 +191,14 @@ describe("CodeRunner import into a class", () => {
 
 describe("hostile and broken files", () => {
   const refused = async (file: string) => {
-    const before = await rowsIn(assignments);
-    const preview = await post("/coderunner/assignments/preview", teacher, { file });
-    const save = await post("/coderunner/assignments", teacher, { file, classId: cls.id, questions: [1] });
-    expect(await rowsIn(assignments)).toBe(before);
+    const before = await s.rowsIn(assignments);
+    const preview = await s.post("/coderunner/assignments/preview", s.teacher, { file });
+    const save = await s.post("/coderunner/assignments", s.teacher, {
+      file,
+      classId: s.cls.id,
+      questions: [1],
+    });
+    expect(await s.rowsIn(assignments)).toBe(before);
     expect(save.status).toBe(preview.status);
     return { status: preview.status, error: await errorOf(preview) };
   };
@@ -232,7 +215,7 @@ describe("hostile and broken files", () => {
 <quiz>${question("&lol9;", testcase("", "&lol9;"))}</quiz>`;
     expect(await refused(lol)).toEqual({
       status: 400,
-      error: { code: "INVALID_FILE", message: INTERCHANGE_MESSAGES.doctype, requestId: expect.any(String) },
+      error: { code: "INVALID_FILE", message: INTERCHANGE_MESSAGES.doctype },
     });
   });
 
@@ -304,7 +287,7 @@ describe("hostile and broken files", () => {
 
   it("holds each question to the assignment form's limits", async () => {
     const long = quiz(question("x".repeat(201), testcase("1", "1")));
-    const res = await post("/coderunner/assignments/preview", teacher, { file: long });
+    const res = await s.post("/coderunner/assignments/preview", s.teacher, { file: long });
     const [q] = (await json<CodeRunnerPreview>(res)).questions;
     expect(q.importable).toBe(false);
     expect(q.problems).toEqual(["Its name is too long (at most 200 characters)."]);
@@ -312,7 +295,9 @@ describe("hostile and broken files", () => {
       question("Many", Array.from({ length: 51 }, (_, i) => testcase(`${i}`, `${i}`)).join("")),
     );
     const [m] = (
-      await json<CodeRunnerPreview>(await post("/coderunner/assignments/preview", teacher, { file: tests }))
+      await json<CodeRunnerPreview>(
+        await s.post("/coderunner/assignments/preview", s.teacher, { file: tests }),
+      )
     ).questions;
     expect(m.problems).toEqual(["It has 51 tests that can be carried; PyClass takes at most 50."]);
   });
@@ -325,12 +310,12 @@ describe("hostile and broken files", () => {
           `<![CDATA[${html}]]>`,
         ),
       );
-    const deep = await post("/coderunner/assignments/preview", teacher, {
+    const deep = await s.post("/coderunner/assignments/preview", s.teacher, {
       file: withText(`${"<div>".repeat(5000)}x${"</div>".repeat(5000)}`),
     });
     expect(deep.status).toBe(200);
     expect((await json<CodeRunnerPreview>(deep)).questions[0].importable).toBe(true);
-    const long = await post("/coderunner/assignments/preview", teacher, {
+    const long = await s.post("/coderunner/assignments/preview", s.teacher, {
       file: withText(`<p>${"a".repeat(250_000)}</p>`),
     });
     expect((await json<CodeRunnerPreview>(long)).questions[0].problems).toEqual([
@@ -353,7 +338,7 @@ describe("hostile and broken files", () => {
 
 describe("export and round trip", () => {
   it("gives the same assignment back: export → import", async () => {
-    const original = await createAssignment(t, teacher, cls.id, {
+    const original = await createAssignment(s.t, s.teacher, s.cls.id, {
       name: "Café receipts <VAT> & totals",
       description: "Work out a bill.\n\n  Indented line, <b>not bold</b> & 5 > 3\nTrailing spaces   \n",
       starterCode: "price = float(input('Price: '))\r\n\tvat = 0.2  # 20%\n]]> is fine here\n",
@@ -368,8 +353,8 @@ describe("export and round trip", () => {
         { description: "# looks like a comment", input: "", expectedOutput: "  spaced  \n" },
       ],
     });
-    const res = await t.request("GET", `/api/interchange/assignments/${original.id}/coderunner.xml`, {
-      cookie: teacher.cookie,
+    const res = await s.t.request("GET", `/api/interchange/assignments/${original.id}/coderunner.xml`, {
+      cookie: s.teacher.cookie,
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
@@ -381,15 +366,15 @@ describe("export and round trip", () => {
     expect(xml).toContain("<display>\n      <text>HIDE</text>");
 
     const preview = await json<CodeRunnerPreview>(
-      await post("/coderunner/assignments/preview", teacher, { file: xml }),
+      await s.post("/coderunner/assignments/preview", s.teacher, { file: xml }),
     );
     // Nothing PyClass exported is lost on the way back in.
     expect(preview.questions.map((q) => [q.importable, q.notCarried])).toEqual([[true, []]]);
     const { created } = await json<ImportCreated>(
-      await post("/coderunner/assignments", teacher, { file: xml, classId: cls.id, questions: [1] }),
+      await s.post("/coderunner/assignments", s.teacher, { file: xml, classId: s.cls.id, questions: [1] }),
     );
     const copy = await json<TeacherAssignmentDetail>(
-      await t.request("GET", `/api/assignments/${created[0].id}`, { cookie: teacher.cookie }),
+      await s.t.request("GET", `/api/assignments/${created[0].id}`, { cookie: s.teacher.cookie }),
     );
     const shape = (a: TeacherAssignmentDetail) => ({
       name: a.name,
@@ -410,16 +395,16 @@ describe("export and round trip", () => {
   });
 
   it("exports only the owner's assignments", async () => {
-    const a = await createAssignment(t, teacher, cls.id);
+    const a = await createAssignment(s.t, s.teacher, s.cls.id);
     const path = `/api/interchange/assignments/${a.id}/coderunner.xml`;
-    expect((await t.request("GET", path, { cookie: otherTeacher.cookie })).status).toBe(404);
-    const student = await createStudent(t);
-    expect((await t.request("GET", path, { cookie: student.cookie })).status).toBe(403);
+    expect((await s.t.request("GET", path, { cookie: s.otherTeacher.cookie })).status).toBe(404);
+    const student = await createStudent(s.t);
+    expect((await s.t.request("GET", path, { cookie: student.cookie })).status).toBe(403);
   });
 
   it("turns questions into library exercises with their answers, and exports one back", async () => {
-    const before = await rowsIn(exercises);
-    const res = await post("/coderunner/exercises", admin, {
+    const before = await s.rowsIn(exercises);
+    const res = await s.post("/coderunner/exercises", s.admin, {
       file: BANK,
       categoryId,
       difficulty: "medium",
@@ -427,9 +412,9 @@ describe("export and round trip", () => {
     });
     expect(res.status).toBe(201);
     const { created } = await json<ImportCreated>(res);
-    expect(await rowsIn(exercises)).toBe(before + 2);
+    expect(await s.rowsIn(exercises)).toBe(before + 2);
     const list = await json<AdminExercise[]>(
-      await t.request("GET", "/api/admin/exercises", { cookie: admin.cookie }),
+      await s.t.request("GET", "/api/admin/exercises", { cookie: s.admin.cookie }),
     );
     const add = list.find((e) => e.id === created[0].id)!;
     expect(add).toMatchObject({
@@ -445,10 +430,12 @@ describe("export and round trip", () => {
     ]);
 
     const xml = await (
-      await t.request("GET", `/api/interchange/exercises/${add.id}/coderunner.xml`, { cookie: admin.cookie })
+      await s.t.request("GET", `/api/interchange/exercises/${add.id}/coderunner.xml`, {
+        cookie: s.admin.cookie,
+      })
     ).text();
     const [again] = (
-      await json<CodeRunnerPreview>(await post("/coderunner/exercises/preview", admin, { file: xml }))
+      await json<CodeRunnerPreview>(await s.post("/coderunner/exercises/preview", s.admin, { file: xml }))
     ).questions;
     expect(again.notCarried).toEqual([]);
     expect(again.draft).toEqual({
@@ -466,20 +453,20 @@ describe("export and round trip", () => {
   });
 
   it("refuses an unknown category and imports nothing", async () => {
-    const before = await rowsIn(exercises);
-    const res = await post("/coderunner/exercises", admin, {
+    const before = await s.rowsIn(exercises);
+    const res = await s.post("/coderunner/exercises", s.admin, {
       file: BANK,
       categoryId: crypto.randomUUID(),
       questions: [1],
     });
     expect(res.status).toBe(400);
-    expect(await rowsIn(exercises)).toBe(before);
+    expect(await s.rowsIn(exercises)).toBe(before);
   });
 });
 
 describe("GitHub Classroom tests", () => {
   it("previews autograding.json: exact tests carried, included and commands not, points listed", async () => {
-    const res = await post("/github-classroom/preview", teacher, { file: fixture("autograding.json") });
+    const res = await s.post("/github-classroom/preview", s.teacher, { file: fixture("autograding.json") });
     expect(res.status).toBe(200);
     const preview = await json<ClassroomPreview>(res);
     expect(preview.source).toBe("autograding.json");
@@ -500,7 +487,7 @@ describe("GitHub Classroom tests", () => {
 
   it("previews a classroom.yml workflow's io-grader steps", async () => {
     const preview = await json<ClassroomPreview>(
-      await post("/github-classroom/preview", teacher, { file: fixture("classroom.yml") }),
+      await s.post("/github-classroom/preview", s.teacher, { file: fixture("classroom.yml") }),
     );
     expect(preview.source).toBe("classroom.yml");
     expect(preview.tests.map((x) => [x.name, x.test])).toEqual([
@@ -519,14 +506,14 @@ describe("GitHub Classroom tests", () => {
   });
 
   it("adds the carried tests after the assignment's own", async () => {
-    const a = await createAssignment(t, teacher, cls.id);
-    const res = await post(`/github-classroom/assignments/${a.id}`, teacher, {
+    const a = await createAssignment(s.t, s.teacher, s.cls.id);
+    const res = await s.post(`/github-classroom/assignments/${a.id}`, s.teacher, {
       file: fixture("classroom.yml"),
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ added: 2 });
     const after = await json<TeacherAssignmentDetail>(
-      await t.request("GET", `/api/assignments/${a.id}`, { cookie: teacher.cookie }),
+      await s.t.request("GET", `/api/assignments/${a.id}`, { cookie: s.teacher.cookie }),
     );
     expect(after.testCases.map((x) => [x.position, x.description, x.input, x.expectedOutput])).toEqual([
       [0, "Says hello", "", "hello"],
@@ -534,20 +521,23 @@ describe("GitHub Classroom tests", () => {
       [2, "Doubles a negative", "-4", "-8"],
     ]);
     expect(
-      (await post(`/github-classroom/assignments/${a.id}`, otherTeacher, { file: fixture("classroom.yml") }))
-        .status,
+      (
+        await s.post(`/github-classroom/assignments/${a.id}`, s.otherTeacher, {
+          file: fixture("classroom.yml"),
+        })
+      ).status,
     ).toBe(404);
   });
 
   it("adds nothing past 50 tests, or when nothing can be carried", async () => {
-    const a = await createAssignment(t, teacher, cls.id, {
+    const a = await createAssignment(s.t, s.teacher, s.cls.id, {
       testCases: Array.from({ length: 49 }, (_, i) => ({
         description: `T${i}`,
         input: "",
         expectedOutput: `${i}`,
       })),
     });
-    const res = await post(`/github-classroom/assignments/${a.id}`, teacher, {
+    const res = await s.post(`/github-classroom/assignments/${a.id}`, s.teacher, {
       file: fixture("autograding.json"),
     });
     expect(res.status).toBe(400);
@@ -555,9 +545,9 @@ describe("GitHub Classroom tests", () => {
     const none = JSON.stringify({
       tests: [{ name: "x", run: "pytest", comparison: "included", output: "" }],
     });
-    const nothing = await post(`/github-classroom/assignments/${a.id}`, teacher, { file: none });
+    const nothing = await s.post(`/github-classroom/assignments/${a.id}`, s.teacher, { file: none });
     expect((await errorOf(nothing)).message).toBe(INTERCHANGE_MESSAGES.noneCarried);
-    const rows = await t.db.select({ n: count() }).from(testCases).where(eq(testCases.assignmentId, a.id));
+    const rows = await s.t.db.select({ n: count() }).from(testCases).where(eq(testCases.assignmentId, a.id));
     expect(rows[0].n).toBe(49);
   });
 
@@ -576,7 +566,7 @@ describe("GitHub Classroom tests", () => {
       [bomb, null],
       ['{"tests": []}', INTERCHANGE_MESSAGES.classroomNoTests],
     ] as const) {
-      const res = await post("/github-classroom/preview", teacher, { file });
+      const res = await s.post("/github-classroom/preview", s.teacher, { file });
       expect(res.status, file.slice(0, 20)).toBe(400);
       const error = await errorOf(res);
       if (message) expect(error.message).toBe(message);
