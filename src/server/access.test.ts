@@ -81,6 +81,8 @@ const RULES: { prefix: string | RegExp; method?: string; roles: readonly Role[] 
   // Save and a save's results are a student's (finer checks in features/exercises/exercises.test.ts).
   { prefix: new RegExp(`^/api/exercises/${ID}/solution$`), roles: ["teacher", "admin"] },
   { prefix: new RegExp(`^/api/exercises/${ID}/attempts(/${ID})?$`), roles: ["student"] },
+  // A student's own activity record of an exercise: history and latest code (decision 072).
+  { prefix: new RegExp(`^/api/exercises/${ID}/activity(/latest-code)?$`), roles: ["student"] },
   { prefix: "/api/exercises", roles: ["student", "teacher", "admin"] },
   // Imports and exports (decision 065): the library's are the admin's, assignments' the teacher's
   // (owner checks in features/classroom-access.test.ts and features/interchange).

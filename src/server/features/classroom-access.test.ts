@@ -6,6 +6,7 @@ import type { GraderPool } from "@/server/python/index.ts";
 import type { Submission, TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
 import type { ClassSummary } from "@/shared/api/classes.ts";
 import { addMember, createAssignment, createClass, submitFinal } from "../../../tests/factories/classroom.ts";
+import { createCategory, createExercise } from "../../../tests/factories/exercises.ts";
 import {
   createAdmin,
   createPending,
@@ -39,6 +40,7 @@ let shrinking: ClassSummary; // studentMember is removed from it during the matr
 let deletableAssignment: TeacherAssignmentDetail; // deleted by its owner during the matrix
 let assignment: TeacherAssignmentDetail;
 let submission: Submission;
+let exerciseId: string; // a library exercise: its record is the student's own (decision 072)
 /** Class transfers offered by teacherOwner to teacherOther, one per answer the matrix gives. */
 const offers = {} as Record<"accept" | "decline" | "cancel", string>;
 
@@ -64,6 +66,7 @@ beforeAll(async () => {
   await addMember(t, await createClass(t, who.teacherOther), who.studentOutsider);
   assignment = await createAssignment(t, who.teacherOwner, cls.id);
   submission = await submitFinal(t, who.studentMember, assignment.id, 'print("hello")');
+  exerciseId = await createExercise(t, (await createCategory(t)).id);
   for (const answer of ["accept", "decline", "cancel"] as const) {
     const offered = await createClass(t, who.teacherOwner, { name: `To ${answer}` });
     const res = await t.request("POST", `/api/classes/${offered.id}/transfer`, {
@@ -337,6 +340,20 @@ const CASES: Case[] = [
     path: () => `/api/assignments/${assignment.id}/activity/latest-code`,
     expect: row(401, 403, 200, 404, 403, 403, 403),
   },
+  // A library exercise's record (decision 072): each student reads their own, and nobody else's
+  // (no student id in the address); no teacher or admin reads it.
+  {
+    method: "GET",
+    route: "/api/exercises/:id/activity",
+    path: () => `/api/exercises/${exerciseId}/activity`,
+    expect: row(401, 403, 200, 200, 403, 403, 403),
+  },
+  {
+    method: "GET",
+    route: "/api/exercises/:id/activity/latest-code",
+    path: () => `/api/exercises/${exerciseId}/activity/latest-code`,
+    expect: row(401, 403, 200, 200, 403, 403, 403),
+  },
   {
     method: "GET",
     route: "/api/assignments/:id/activity/evidence",
@@ -468,7 +485,9 @@ const CASES: Case[] = [
   },
 ];
 
-const CLASSROOM = /^\/api\/(classes|assignments|submissions|teacher|insights|interchange|transfers)(\/|$)/;
+// …and a library exercise's activity record (decision 072): a student's own, like their class work.
+const CLASSROOM =
+  /^\/api\/(classes|assignments|submissions|teacher|insights|interchange|transfers)(\/|$)|^\/api\/exercises\/[^/]+\/activity/;
 
 describe("classroom access matrix", () => {
   it("covers every classroom route the app registers", () => {

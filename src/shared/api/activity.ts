@@ -101,14 +101,22 @@ export const ACTIVITY_PROGSNAP: Record<ActivityEventType, string> = {
   here: "X-Here",
 };
 
-export const ActivityBatch = z.object({
-  assignmentId: z.string().uuid(),
-  /** A random id per workspace visit (one browser tab's session with this work). */
-  sessionId: z.string().uuid(),
-  /** The batch's number in this session, from 0: a retried batch is stored once. */
-  seq: z.number().int().min(0).max(1_000_000),
-  events: z.array(ActivityEvent).min(1).max(ACTIVITY_LIMITS.eventsPerBatch),
-});
+/** The batch's work: an assignment, or a library exercise (decision 072); exactly one. */
+export const ACTIVITY_ONE_WORK = "A batch records either an assignment or an exercise.";
+
+export const ActivityBatch = z
+  .object({
+    assignmentId: z.string().uuid().optional(),
+    exerciseId: z.string().uuid().optional(),
+    /** A random id per workspace visit (one browser tab's session with this work). */
+    sessionId: z.string().uuid(),
+    /** The batch's number in this session, from 0: a retried batch is stored once. */
+    seq: z.number().int().min(0).max(1_000_000),
+    events: z.array(ActivityEvent).min(1).max(ACTIVITY_LIMITS.eventsPerBatch),
+  })
+  .refine((b) => (b.assignmentId === undefined) !== (b.exerciseId === undefined), {
+    message: ACTIVITY_ONE_WORK,
+  });
 export type ActivityBatch = z.input<typeof ActivityBatch>;
 
 /** One stored event as the teacher's replay reads it. */
@@ -149,3 +157,17 @@ export type PasteEvidence = z.output<typeof PasteEvidence>;
  */
 export const LatestCode = z.object({ code: z.string(), at: z.string() }).nullable();
 export type LatestCode = z.output<typeof LatestCode>;
+
+/**
+ * GET /api/exercises/:id/activity: a student's own history of a library exercise ("Your history",
+ * decision 072). Only the student reads it: no teacher owns a library exercise. `saves` are their
+ * saves of it (the replay's hand-ins).
+ */
+export const ExerciseHistory = z.object({
+  exerciseId: z.string(),
+  starterCode: z.string(),
+  events: z.array(StoredActivityEvent),
+  saves: z.array(z.object({ id: z.string(), submittedAt: z.string(), code: z.string() })),
+  truncated: z.boolean().optional(),
+});
+export type ExerciseHistory = z.output<typeof ExerciseHistory>;

@@ -1,8 +1,9 @@
 // The activity record, mounted at /api: a student's workspace sends batches (POST /activity); the
 // class's teacher reads one student's history and the paste evidence of an assignment. Students
-// never read a history, not even their own (only their latest code, to carry on elsewhere), and
-// admins don't either (as with submissions: the
-// record is between a class and its teacher). Decision "The activity record".
+// never read an assignment's history, not even their own (only their latest code, to carry on
+// elsewhere), and admins don't either (as with submissions: the record is between a class and its
+// teacher). Decision "The activity record". A library exercise's record is the student's alone:
+// they read its history and latest code, nobody else does (decision 072).
 import { Hono } from "hono";
 import { currentUser, requireRole } from "@/server/auth/guards.ts";
 import { badRequest } from "@/server/errors.ts";
@@ -17,7 +18,8 @@ import {
   readHistory,
   recordBatch,
 } from "./activity.service.ts";
-import { latestCode } from "./latest-code.ts";
+import { readExerciseHistory } from "./exercise-history.ts";
+import { exerciseLatestCode, latestCode } from "./latest-code.ts";
 
 const teacher = requireRole("teacher");
 
@@ -43,8 +45,10 @@ export const activityRoutes = new Hono<AppEnv>()
       throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request.", "VALIDATION");
     if (config.rateLimit) await countDay(db, me.id, bytes.byteLength, parsed.data.events.length, arrival);
     const stored = await recordBatch(db, me, parsed.data, arrival);
-    // The class's live view reads its summary again (decision "The live lesson").
-    if (stored.stored > 0) await announceWork(db, parsed.data.assignmentId);
+    // The class's live view reads its summary again (decision "The live lesson"); a library
+    // exercise belongs to no class and no live lesson.
+    if (stored.stored > 0 && parsed.data.assignmentId && !parsed.data.exerciseId)
+      await announceWork(db, parsed.data.assignmentId);
     return c.json(stored, 201);
   })
   .get("/assignments/:id/students/:studentId/activity", teacher, async (c) =>
@@ -56,4 +60,18 @@ export const activityRoutes = new Hono<AppEnv>()
   )
   .get("/assignments/:id/activity/evidence", teacher, async (c) =>
     c.json(await pasteEvidence(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
+  // A library exercise: the caller's own history ("Your history") and latest code; no student id.
+  .get("/exercises/:id/activity", requireRole("student"), async (c) =>
+    c.json(await readExerciseHistory(c.get("deps").db, currentUser(c), c.req.param("id"))),
+  )
+  .get("/exercises/:id/activity/latest-code", requireRole("student"), async (c) =>
+    c.json(
+      await exerciseLatestCode(
+        c.get("deps").db,
+        currentUser(c),
+        c.req.param("id"),
+        c.req.query("notSession"),
+      ),
+    ),
   );

@@ -2,11 +2,18 @@
 // batches; the class's teacher reads them back to replay how the work happened. The server orders
 // events by when it stored them (the identity id) and places each in time from its batch's arrival,
 // never from the browser's clock.
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { assertOwnsAssignment, isUuid, loadAssignmentFor } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
-import { activityEvents, assignments, classMembers, submissions, user } from "@/server/db/schema.ts";
+import {
+  activityEvents,
+  assignments,
+  classMembers,
+  exercises,
+  submissions,
+  user,
+} from "@/server/db/schema.ts";
 import { AppError, badRequest, notFound, tooManyRequests } from "@/server/errors.ts";
 import { hit } from "@/server/limits/limits.ts";
 import type { SessionUser } from "@/server/types.ts";
@@ -19,6 +26,7 @@ import {
   type StoredActivityEvent,
 } from "@/shared/api/activity.ts";
 import { ASSIGNMENT_MESSAGES } from "@/shared/api/assignments.ts";
+import { EXERCISE_MESSAGES } from "@/shared/api/exercises.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 
 export const ACTIVITY_MESSAGES = {
@@ -182,8 +190,9 @@ const wellFormed = (_key: string, value: unknown) =>
 
 /**
  * Stores one batch for the student's own open work: the assignment must sit in a class they
- * belong to (404 otherwise, as for submissions). A batch already stored (a retry) is stored once.
- * One statement checks the membership and inserts (nothing is inserted without it); only when it
+ * belong to (404 otherwise, as for submissions); a library exercise must exist (every student may
+ * open every exercise, decision 072). A batch already stored (a retry) is stored once.
+ * One statement checks the access and inserts (nothing is inserted without it); only when it
  * inserted nothing does a second query tell a retry from a refusal.
  */
 export async function recordBatch(
@@ -193,7 +202,9 @@ export async function recordBatch(
   now: Date,
 ): Promise<{ stored: number }> {
   checkEvents(batch.events);
-  if (!isUuid(batch.assignmentId)) throw notFound(ASSIGNMENT_MESSAGES.notFound);
+  const { assignmentId, exerciseId } = batch;
+  if (exerciseId !== undefined && !isUuid(exerciseId)) throw notFound(EXERCISE_MESSAGES.notFound);
+  if (exerciseId === undefined && !isUuid(assignmentId)) throw notFound(ASSIGNMENT_MESSAGES.notFound);
   const times = placeInTime(
     batch.events.map((e) => e.at),
     now,
@@ -206,24 +217,97 @@ export async function recordBatch(
     client_at: at,
     time: times[idx].toISOString(),
   }));
+  const allowed = exerciseId
+    ? sql`exists (select 1 from ${exercises} where ${exercises.id} = ${exerciseId}::uuid)`
+    : sql`exists (
+      select 1 from ${assignments}
+      join ${classMembers} on ${classMembers.classId} = ${assignments.classId}
+      where ${assignments.id} = ${assignmentId}::uuid and ${classMembers.userId} = ${me.id}
+    )`;
   const result = (await db.execute(sql`
-    insert into ${activityEvents} (assignment_id, student_id, session_id, batch_seq, idx, type, payload, client_at, time, stored_at)
-    select ${batch.assignmentId}::uuid, ${me.id}, ${batch.sessionId}::uuid, ${batch.seq}::integer,
+    insert into ${activityEvents} (assignment_id, exercise_id, student_id, session_id, batch_seq, idx, type, payload, client_at, time, stored_at)
+    select ${exerciseId ? null : assignmentId}::uuid, ${exerciseId ?? null}::uuid, ${me.id},
+           ${batch.sessionId}::uuid, ${batch.seq}::integer,
            r.idx, r.type, r.payload, r.client_at, r.time, ${now.toISOString()}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(rows, wellFormed)}::jsonb)
       as r(idx integer, type text, payload jsonb, client_at integer, time timestamptz)
-    where exists (
-      select 1 from ${assignments}
-      join ${classMembers} on ${classMembers.classId} = ${assignments.classId}
-      where ${assignments.id} = ${batch.assignmentId}::uuid and ${classMembers.userId} = ${me.id}
-    )
+    where ${allowed}
     on conflict do nothing
     returning id`)) as unknown as { rows: { id: number }[] };
   const stored = result.rows.length;
-  if (stored === 0)
-    await loadAssignmentFor(db, me, batch.assignmentId); // 404 unless a retry
-  else rememberTime(me.id, batch.sessionId, times[times.length - 1]);
+  if (stored > 0) rememberTime(me.id, batch.sessionId, times[times.length - 1]);
+  else if (exerciseId)
+    await assertExerciseExists(db, exerciseId); // 404 unless a retry
+  else await loadAssignmentFor(db, me, assignmentId!); // 404 unless a retry
   return { stored };
+}
+
+/** A library exercise's starter code; 404 when there is no such exercise (decision 072). */
+export async function assertExerciseExists(db: Db, exerciseId: string): Promise<{ starterCode: string }> {
+  if (!isUuid(exerciseId)) throw notFound(EXERCISE_MESSAGES.notFound);
+  const [row] = await db
+    .select({ starterCode: exercises.starterCode })
+    .from(exercises)
+    .where(eq(exercises.id, exerciseId));
+  if (!row) throw notFound(EXERCISE_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * The first events matching `where` in stored order, up to ACTIVITY_LIMITS.historyEvents and
+ * historyBytes of payload, and whether there was more: a flooded history is never loaded whole.
+ * The running sum streams in id order and stops with the limit. `here` is left out (it only tells
+ * the live lesson the page was open: a replay has no use for it).
+ */
+export async function readCappedEvents(
+  db: Db,
+  where: SQL | undefined,
+): Promise<{ events: StoredActivityEvent[]; truncated: boolean }> {
+  const size = sql<number>`octet_length(${activityEvents.payload}::text)`;
+  const capped = db
+    .select({
+      id: activityEvents.id,
+      sessionId: activityEvents.sessionId,
+      time: activityEvents.time,
+      type: activityEvents.type,
+      clientAt: activityEvents.clientAt,
+      payload: activityEvents.payload,
+      size: size.as("size"),
+      before: sql<number>`(sum(${size}) over (order by ${activityEvents.id}) - ${size})`.as("before"),
+    })
+    .from(activityEvents)
+    .where(and(where, ne(activityEvents.type, "here")))
+    .orderBy(asc(activityEvents.id))
+    .limit(ACTIVITY_LIMITS.historyEvents + 1)
+    .as("capped");
+  const capRows = await db
+    .select()
+    .from(capped)
+    .where(sql`${capped.before} <= ${ACTIVITY_LIMITS.historyBytes}`)
+    .orderBy(asc(capped.id));
+  const last = capRows.at(-1);
+  const truncated =
+    capRows.length > ACTIVITY_LIMITS.historyEvents ||
+    (last !== undefined && Number(last.before) + Number(last.size) > ACTIVITY_LIMITS.historyBytes);
+  const rows = truncated ? capRows.slice(0, -1) : capRows;
+  return { events: rows.map(toStoredEvent), truncated };
+}
+
+/** A stored row as the replay reads it. */
+export function toStoredEvent(r: {
+  id: number;
+  sessionId: string;
+  time: Date;
+  type: string;
+  clientAt: number;
+  payload: unknown;
+}): StoredActivityEvent {
+  return {
+    id: r.id,
+    sessionId: r.sessionId,
+    time: r.time.toISOString(),
+    event: { ...(r.payload as object), type: r.type, at: r.clientAt } as ActivityEvent,
+  };
 }
 
 /**
@@ -252,35 +336,9 @@ export async function readHistory(
   const forStudent = and(
     eq(activityEvents.assignmentId, assignmentId),
     eq(activityEvents.studentId, studentId),
-    // `here` only tells the live lesson the page was open: a replay has no use for it.
-    ne(activityEvents.type, "here"),
   );
-  // The first events, up to ACTIVITY_LIMITS.historyEvents and historyBytes of payload, and the one
-  // after them that tells there was more: a flooded history is never loaded whole. The running sum
-  // streams in id order and stops with the limit.
-  const size = sql<number>`octet_length(${activityEvents.payload}::text)`;
-  const capped = db
-    .select({
-      id: activityEvents.id,
-      sessionId: activityEvents.sessionId,
-      time: activityEvents.time,
-      type: activityEvents.type,
-      clientAt: activityEvents.clientAt,
-      payload: activityEvents.payload,
-      size: size.as("size"),
-      before: sql<number>`(sum(${size}) over (order by ${activityEvents.id}) - ${size})`.as("before"),
-    })
-    .from(activityEvents)
-    .where(forStudent)
-    .orderBy(asc(activityEvents.id))
-    .limit(ACTIVITY_LIMITS.historyEvents + 1)
-    .as("capped");
-  const [capRows, finals] = await Promise.all([
-    db
-      .select()
-      .from(capped)
-      .where(sql`${capped.before} <= ${ACTIVITY_LIMITS.historyBytes}`)
-      .orderBy(asc(capped.id)),
+  const [{ events, truncated }, finals] = await Promise.all([
+    readCappedEvents(db, forStudent),
     db
       .select({ id: submissions.id, submittedAt: submissions.submittedAt, code: submissions.code })
       .from(submissions)
@@ -293,20 +351,9 @@ export async function readHistory(
       )
       .orderBy(asc(submissions.submittedAt), asc(submissions.id)),
   ]);
-  const last = capRows.at(-1);
-  const truncated =
-    capRows.length > ACTIVITY_LIMITS.historyEvents ||
-    (last !== undefined && Number(last.before) + Number(last.size) > ACTIVITY_LIMITS.historyBytes);
-  const rows = truncated ? capRows.slice(0, -1) : capRows;
-  if (!membership && rows.length === 0 && finals.length === 0)
+  if (!membership && events.length === 0 && finals.length === 0)
     throw notFound(ACTIVITY_MESSAGES.studentNotFound);
 
-  const events: StoredActivityEvent[] = rows.map((r) => ({
-    id: r.id,
-    sessionId: r.sessionId,
-    time: r.time.toISOString(),
-    event: { ...(r.payload as object), type: r.type, at: r.clientAt } as ActivityEvent,
-  }));
   return {
     assignmentId,
     studentId,
