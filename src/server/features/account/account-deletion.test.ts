@@ -3,7 +3,6 @@
 // the student's name, address and code are in no response, sheet or export, while the teacher's
 // grade book keeps a "Former student" line with the grade. And "Sign out everywhere".
 import { count, eq } from "drizzle-orm";
-import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountDeletions,
@@ -19,52 +18,41 @@ import {
   submissions,
   user,
 } from "@/server/db/schema.ts";
-import { seedSchool } from "../../../../tests/factories/data-rights-school.ts";
 import { createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { errorOf } from "../../../../tests/setup/error-body.ts";
-import { cookieFrom, createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import { exportsSettled, purgeDueAccountDeletions } from "./index.ts";
+import type { TestApp } from "../../../../tests/setup/test-app.ts";
+import {
+  closeApp,
+  DAY,
+  exportFor,
+  openExport,
+  requestDeletion,
+  type SeededSchool,
+  START,
+  seededApp,
+  signIn as signInAt,
+  tokenOf,
+} from "./account-test-setup.ts";
+import { purgeDueAccountDeletions } from "./index.ts";
 
-const DAY = 24 * 3600 * 1000;
-const START = new Date("2026-11-26T10:00:00Z");
 let clock = START;
 let t: TestApp;
-let school: Awaited<ReturnType<typeof seedSchool>>;
+let school: SeededSchool;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-  school = await seedSchool(t);
+  ({ t, school } = await seededApp(() => clock));
 }, 120_000);
-afterAll(async () => {
-  await exportsSettled();
-  await t.close();
-});
+afterAll(() => closeApp(t));
 
-const tokenOf = (link: string | null) => new URL(link as string).searchParams.get("token") as string;
+const signIn = (who: TestUser) => signInAt(t, who);
 
+/** Asks, then opens the e-mailed link: when the account will be erased. */
 async function requestAndConfirm(who: TestUser): Promise<string> {
-  const res = await t.request("POST", "/api/me/deletion", {
-    cookie: who.cookie,
-    body: { password: who.password },
-  });
-  expect(res.status).toBe(202);
-  expect((await res.json()).status).toBe("requested");
-  const mail = await t.lastMail(who.email);
-  expect(mail.subject).toBe("Confirm: delete your PyClass account");
-  expect(mail.link).toMatch(/^http:\/\/localhost:3000\/account\/delete\?token=/);
   const confirmed = await t.request("POST", "/api/account/deletion/confirm", {
-    body: { token: tokenOf(mail.link) },
+    body: { token: await requestDeletion(t, who) },
   });
   expect(confirmed.status).toBe(200);
   return (await confirmed.json()).dueAt;
-}
-
-async function signIn(who: TestUser) {
-  const res = await t.request("POST", "/api/auth/sign-in/email", {
-    body: { email: who.email, password: who.password },
-  });
-  expect(res.status).toBe(200);
-  return cookieFrom(res);
 }
 
 /** Every row that is this person's, counted per table. */
@@ -261,16 +249,7 @@ describe("Delete my account", () => {
       await (await t.request("GET", `/api/classes/${cls.id}`, { cookie: classmate.cookie })).text(),
     ];
     // And the teacher's own export.
-    await t.request("POST", "/api/me/exports", { cookie: teacher.cookie, body: {} });
-    await exportsSettled();
-    const [ready] = (await (await t.request("GET", "/api/me/exports", { cookie: teacher.cookie })).json())
-      .exports;
-    const zip = unzipSync(
-      new Uint8Array(
-        await (await t.request("GET", ready.downloadUrl, { cookie: teacher.cookie })).arrayBuffer(),
-      ),
-    );
-    responses.push(...Object.values(zip).map((f) => strFromU8(f)));
+    responses.push(...Object.values((await openExport(t, teacher, await exportFor(t, teacher))).text));
     for (const text of responses) for (const needle of needles) expect(text).not.toContain(needle);
     // The audit log names the erased account by its id alone (decision 061).
     const audit = JSON.stringify(await t.db.select().from(auditLog));

@@ -2,11 +2,9 @@
 // 059, 060): someone else's export or link, racing requests, forged and reused tokens, sessions
 // that outlive a sign-out in the session cache, and what an erased account leaves in any table.
 import { eq, sql } from "drizzle-orm";
-import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, dataExports, session, submissions, user } from "@/server/db/schema.ts";
 import type { DataExport } from "@/shared/api/account.ts";
-import { seedSchool } from "../../../../tests/factories/data-rights-school.ts";
 import {
   createAdmin,
   createStudent,
@@ -14,44 +12,34 @@ import {
   type TestUser,
 } from "../../../../tests/factories/users.ts";
 import { errorOf } from "../../../../tests/setup/error-body.ts";
-import { cookieFrom, createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
+import type { TestApp } from "../../../../tests/setup/test-app.ts";
+import {
+  closeApp,
+  DAY,
+  exportFor,
+  openExport,
+  requestDeletion as requestDeletionOf,
+  type SeededSchool,
+  START,
+  seededApp,
+  signIn as signInAt,
+} from "./account-test-setup.ts";
 import { exportsSettled, purgeDueAccountDeletions } from "./index.ts";
 
-const DAY = 24 * 3600 * 1000;
-const START = new Date("2026-11-26T10:00:00Z");
 let clock = START;
 let t: TestApp;
-let school: Awaited<ReturnType<typeof seedSchool>>;
+let school: SeededSchool;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-  school = await seedSchool(t);
+  ({ t, school } = await seededApp(() => clock));
 }, 180_000);
-afterAll(async () => {
-  await exportsSettled();
-  await t.close();
-});
+afterAll(() => closeApp(t));
 
-const tokenOf = (link: string | null) => new URL(link as string).searchParams.get("token") as string;
 const confirm = (body: unknown) => t.request("POST", "/api/account/deletion/confirm", { body });
 const me = (cookie: string) => t.request("GET", "/api/me", { cookie });
 
-async function signIn(who: TestUser) {
-  const res = await t.request("POST", "/api/auth/sign-in/email", {
-    body: { email: who.email, password: who.password },
-  });
-  expect(res.status).toBe(200);
-  return cookieFrom(res);
-}
-
-async function requestDeletion(who: TestUser): Promise<string> {
-  const res = await t.request("POST", "/api/me/deletion", {
-    cookie: who.cookie,
-    body: { password: who.password },
-  });
-  expect(res.status).toBe(202);
-  return tokenOf((await t.lastMail(who.email)).link);
-}
+const signIn = (who: TestUser) => signInAt(t, who);
+const requestDeletion = (who: TestUser) => requestDeletionOf(t, who);
 
 /**
  * Every row of every table in the database, as text (`select t::text from "table" t`), that holds
@@ -93,20 +81,8 @@ describe("Download my data", () => {
 
   it("a student's whole export holds no hidden test's description, input or output", async () => {
     const student = school.students[0];
-    expect((await t.request("POST", "/api/me/exports", { cookie: student.cookie, body: {} })).status).toBe(
-      202,
-    );
-    await exportsSettled();
-    const [ready] = (await (await t.request("GET", "/api/me/exports", { cookie: student.cookie })).json())
-      .exports as DataExport[];
-    const zip = unzipSync(
-      new Uint8Array(
-        await (await t.request("GET", ready.downloadUrl as string, { cookie: student.cookie })).arrayBuffer(),
-      ),
-    );
-    const whole = Object.values(zip)
-      .map((file) => strFromU8(file))
-      .join("\n");
+    const { text } = await openExport(t, student, await exportFor(t, student));
+    const whole = Object.values(text).join("\n");
     expect(whole).toContain("(hidden test)");
     for (const secret of ["SECRET-INPUT", "Secret case", "hidden output"])
       expect(whole).not.toContain(secret);
@@ -174,22 +150,13 @@ describe("a huge account", () => {
           time: START,
         })),
       );
-    const res = await t.request("POST", "/api/me/exports", { cookie: student.cookie, body: {} });
-    expect(res.status).toBe(202);
-    await exportsSettled();
-    const [ready] = (await (await t.request("GET", "/api/me/exports", { cookie: student.cookie })).json())
-      .exports as DataExport[];
+    const ready = await exportFor(t, student);
     expect(ready.status).toBe("ready");
-    const zip = unzipSync(
-      new Uint8Array(
-        await (await t.request("GET", ready.downloadUrl as string, { cookie: student.cookie })).arrayBuffer(),
-      ),
-    );
-    const data = JSON.parse(strFromU8(zip["data.json"]));
+    const { text, data } = await openExport(t, student, ready);
     const work = data.assignments.find((a: { id: string }) => a.id === assignmentId);
     expect(work.submissions).toHaveLength(30_000);
     expect(data.activityHistory).toHaveLength(20_000);
-    expect(Object.keys(zip).filter((k) => k.endsWith(".py"))).toHaveLength(30_000);
+    expect(Object.keys(text).filter((k) => k.endsWith(".py"))).toHaveLength(30_000);
   }, 300_000);
 });
 

@@ -1,11 +1,12 @@
 // "Download my data" against a seeded school: every row of the user is in the ZIP, no row of anyone
 // else; the link is the owner's only, expires, and the build runs after the request has answered.
 import { eq, inArray, or } from "drizzle-orm";
-import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  accountSignIns,
   activityEvents,
   auditLog,
+  classTransfers,
   codeComments,
   dataExports,
   exerciseAttempts,
@@ -13,49 +14,31 @@ import {
   submissions,
 } from "@/server/db/schema.ts";
 import type { DataExport } from "@/shared/api/account.ts";
-import { seedSchool } from "../../../../tests/factories/data-rights-school.ts";
-import { createAdmin } from "../../../../tests/factories/users.ts";
+import { createAdmin, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { errorOf } from "../../../../tests/setup/error-body.ts";
-import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import { exportsSettled } from "./index.ts";
+import type { TestApp } from "../../../../tests/setup/test-app.ts";
+import {
+  closeApp,
+  DAY,
+  exportFor as exportOf,
+  openExport,
+  type SeededSchool,
+  START,
+  seededApp,
+} from "./account-test-setup.ts";
 
-const DAY = 24 * 3600 * 1000;
-let clock = new Date("2026-11-26T10:00:00Z");
+let clock = START;
 let t: TestApp;
-let school: Awaited<ReturnType<typeof seedSchool>>;
+let school: SeededSchool;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-  school = await seedSchool(t);
+  ({ t, school } = await seededApp(() => clock));
 }, 120_000);
-afterAll(async () => {
-  await exportsSettled();
-  await t.close();
-});
+afterAll(() => closeApp(t));
 
 type Cookie = { cookie: string };
-
-async function exportFor(user: Cookie): Promise<DataExport> {
-  const res = await t.request("POST", "/api/me/exports", { ...user, body: {} });
-  expect(res.status).toBe(202);
-  const started = (await res.json()) as DataExport;
-  expect(started.status).toBe("preparing");
-  await exportsSettled();
-  const list = await (await t.request("GET", "/api/me/exports", user)).json();
-  return list.exports.find((e: DataExport) => e.id === started.id);
-}
-
-async function openZip(user: Cookie, e: DataExport) {
-  const res = await t.request("GET", e.downloadUrl as string, user);
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toBe("application/zip");
-  expect(res.headers.get("content-disposition")).toMatch(
-    /attachment; filename="pyclass-my-data-\d{4}-\d{2}-\d{2}\.zip"/,
-  );
-  const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-  const text = Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strFromU8(v)]));
-  return { text, data: JSON.parse(text["data.json"]) };
-}
+const exportFor = (who: Cookie) => exportOf(t, who);
+const openZip = (who: Cookie, e: DataExport) => openExport(t, who, e);
 
 const ids = (rows: { id: unknown }[]) => rows.map((r) => String(r.id)).sort();
 
@@ -111,6 +94,15 @@ describe("Download my data", () => {
     expect(ids(exportedSaves)).toEqual(ids(mySaves));
     expect(text[data.exerciseSaves[0].latest.codeFile]).toBe(`print(2)  # ${me.marker}`);
 
+    // The sign-in record the inactivity rule keeps (decisions 062, 071), and no transfers.
+    const [signedIn] = await t.db.select().from(accountSignIns).where(eq(accountSignIns.userId, me.id));
+    expect(data.signIns).toEqual({
+      about: expect.stringContaining("When you last signed in."),
+      lastSignedInAt: signedIn.lastSignInAt.toISOString(),
+      deletionWarningSentAt: null,
+    });
+    expect(data.classTransfers).toEqual([]);
+
     // No one else: not a classmate's name, address, code, rows or ids, anywhere in the ZIP.
     const whole = Object.values(text).join("\n");
     for (const other of others) {
@@ -139,6 +131,74 @@ describe("Download my data", () => {
     const whole = Object.values(text).join("\n");
     for (const s of school.students)
       for (const needle of [s.name, s.email, s.marker]) expect(whole).not.toContain(needle);
+  });
+
+  it("holds the class transfers a teacher offered or was offered: names, never addresses", async () => {
+    const [ada, alan] = school.teachers;
+    const carol = await createTeacher(t, { name: "Mrs Carol Teacher" });
+    const offer = async (from: TestUser, classId: string, to: TestUser) => {
+      const res = await t.request("POST", `/api/classes/${classId}/transfer`, {
+        cookie: from.cookie,
+        body: { email: to.email },
+      });
+      expect(res.status).toBe(201);
+      return (await res.json()).id as string;
+    };
+    const declined = await offer(ada, school.classes[0].id, alan);
+    expect((await t.request("POST", `/api/transfers/${declined}/decline`, alan)).status).toBe(200);
+    const waiting = await offer(ada, school.classes[0].id, carol);
+    const notAdas = await offer(alan, school.classes[1].id, carol);
+
+    const { text, data } = await openZip(ada, await exportFor(ada));
+    const adas = await t.db
+      .select()
+      .from(classTransfers)
+      .where(or(eq(classTransfers.fromUserId, ada.id), eq(classTransfers.toUserId, ada.id)));
+    expect(ids(data.classTransfers)).toEqual(ids(adas));
+    const [answered] = await t.db.select().from(classTransfers).where(eq(classTransfers.id, declined));
+    expect(data.classTransfers).toEqual([
+      {
+        id: declined,
+        class: "10X Computing",
+        offeredBy: "Ms Ada Teacher",
+        offeredTo: "Mr Alan Teacher",
+        status: "declined",
+        offeredAt: answered.createdAt.toISOString(),
+        answeredAt: answered.respondedAt?.toISOString(),
+      },
+      {
+        id: waiting,
+        class: "10X Computing",
+        offeredBy: "Ms Ada Teacher",
+        offeredTo: "Mrs Carol Teacher",
+        status: "pending",
+        offeredAt: expect.any(String),
+        answeredAt: null,
+      },
+    ]);
+    const whole = Object.values(text).join("\n");
+    for (const needle of [alan.email, carol.email, notAdas]) expect(whole).not.toContain(needle);
+
+    // The recipient's holds both offers made to them, with the senders' names and no address.
+    const received = await openZip(carol, await exportFor(carol));
+    expect(ids(received.data.classTransfers)).toEqual([waiting, notAdas].sort());
+    expect(received.data.classTransfers.map((x: { offeredBy: string }) => x.offeredBy).sort()).toEqual([
+      "Mr Alan Teacher",
+      "Ms Ada Teacher",
+    ]);
+    const carolsWhole = Object.values(received.text).join("\n");
+    for (const needle of [ada.email, alan.email]) expect(carolsWhole).not.toContain(needle);
+  });
+
+  it("says when the inactivity rule warned the account that it would be deleted", async () => {
+    const me = school.students[2];
+    const warnedAt = new Date("2026-11-20T08:00:00Z");
+    await t.db
+      .update(accountSignIns)
+      .set({ inactivityWarnedAt: warnedAt })
+      .where(eq(accountSignIns.userId, me.id));
+    const { data } = await openZip(me, await exportFor(me));
+    expect(data.signIns.deletionWarningSentAt).toBe(warnedAt.toISOString());
   });
 
   it("works for an admin too (profile only)", async () => {

@@ -1,13 +1,17 @@
-// What "Download my data" holds (decision 059): every row that is the user's, read from each table
-// by their id, in words a student can read; of other people only what the user already saw (a
+// What "Download my data" holds (decisions 059, 071): every row that is the user's, read from each
+// table by their id, in words a student can read; of other people only what the user already saw (a
 // teacher's name, a class's name). Each program is also a .py file of its own beside data.json.
-import { asc, eq, inArray, or } from "drizzle-orm";
+// One reader per table below; `columns()` and `inUtc()` keep each one to what it says.
+import { asc, eq, getTableColumns, inArray, or, type Table } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db/client.ts";
 import {
+  accountSignIns,
   activityEvents,
   assignments,
   classes,
   classMembers,
+  classTransfers,
   codeComments,
   exerciseAttempts,
   exerciseCategories,
@@ -27,6 +31,10 @@ const ABOUT =
   "This is everything PyClass keeps about you, as it was when you asked for it. " +
   "Each program you handed in, tested or saved is also a .py file in the folders beside this one " +
   "(the 'codeFile' fields say which). Times are UTC. Questions: ask your teacher or your school.";
+
+const SIGN_IN_ABOUT =
+  "When you last signed in. PyClass keeps it so that an account nobody uses is deleted in the end: " +
+  "first we e-mail a warning, and signing in keeps the account. The page 'How long we keep data' says when.";
 
 /** A folder or file name from a title: lower-case letters, digits and dashes, never empty. */
 export function slug(text: string, fallback: string): string {
@@ -51,8 +59,28 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
+/** A table's columns under their own names: a select that keeps them says so in one line. */
+function columns<T extends Table, K extends keyof T["_"]["columns"]>(
+  table: T,
+  ...keys: K[]
+): Pick<T["_"]["columns"], K> {
+  const all = getTableColumns(table);
+  return Object.fromEntries(keys.map((k) => [k, all[k]])) as Pick<T["_"]["columns"], K>;
+}
+
+type InUtc<R> = {
+  [K in keyof R]: R[K] extends Date ? string : R[K] extends Date | null ? string | null : R[K];
+};
+
+/** A row with every time as UTC text, its fields in their order (data.json's one form of a time). */
+function inUtc<R extends Record<string, unknown>>(row: R): InUtc<R> {
+  return Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+  ) as InUtc<R>;
+}
+const allInUtc = <R extends Record<string, unknown>>(rows: R[]) => rows.map(inUtc);
+
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace("T", "_").replaceAll(":", "-");
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 const short = (id: string) => id.slice(0, 8);
 
 /** Builds data.json and the code files of one user. */
@@ -62,18 +90,11 @@ export async function collectExport(db: Db, userId: string, now: Date): Promise<
   const files: ExportFile[] = [];
   const [memberOf, owned] = await Promise.all([memberships(db, userId), ownedClasses(db, userId)]);
   const work = await assignmentWork(db, userId, files);
+  const { id, name, email, emailVerified, role, createdAt, updatedAt } = me;
   const data = {
     about: ABOUT,
     exportedAt: now.toISOString(),
-    profile: {
-      id: me.id,
-      name: me.name,
-      email: me.email,
-      emailVerified: me.emailVerified,
-      role: me.role,
-      createdAt: iso(me.createdAt),
-      updatedAt: iso(me.updatedAt),
-    },
+    profile: inUtc({ id, name, email, emailVerified, role, createdAt, updatedAt }),
     classesJoined: memberOf,
     classesOwned: owned,
     assignmentsCreated: await createdAssignments(db, userId),
@@ -83,6 +104,8 @@ export async function collectExport(db: Db, userId: string, now: Date): Promise<
     helpAnswersWritten: await helpAnswersBy(db, userId),
     codeComments: await comments(db, userId),
     activityHistory: await activity(db, userId),
+    signIns: await signInRecord(db, userId),
+    classTransfers: await transfers(db, userId),
   };
   return { data, files };
 }
@@ -92,8 +115,7 @@ function memberships(db: Db, userId: string) {
   return db
     .select({
       classId: classes.id,
-      name: classes.name,
-      description: classes.description,
+      ...columns(classes, "name", "description"),
       teacher: user.name,
       joinedAt: classMembers.joinedAt,
     })
@@ -102,23 +124,17 @@ function memberships(db: Db, userId: string) {
     .innerJoin(user, eq(user.id, classes.ownerId))
     .where(eq(classMembers.userId, userId))
     .orderBy(asc(classMembers.joinedAt))
-    .then((rows) => rows.map((r) => ({ ...r, joinedAt: iso(r.joinedAt) })));
+    .then(allInUtc);
 }
 
 /** Classes I own (a teacher): what I wrote, not who is in them. */
 function ownedClasses(db: Db, userId: string) {
   return db
-    .select({
-      classId: classes.id,
-      name: classes.name,
-      description: classes.description,
-      joinCode: classes.joinCode,
-      createdAt: classes.createdAt,
-    })
+    .select({ classId: classes.id, ...columns(classes, "name", "description", "joinCode", "createdAt") })
     .from(classes)
     .where(eq(classes.ownerId, userId))
     .orderBy(asc(classes.createdAt))
-    .then((rows) => rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })));
+    .then(allInUtc);
 }
 
 /** Assignments I set (a teacher), with the test cases I wrote. */
@@ -127,11 +143,7 @@ async function createdAssignments(db: Db, userId: string) {
     .select({
       id: assignments.id,
       class: classes.name,
-      name: assignments.name,
-      description: assignments.description,
-      dueDate: assignments.dueDate,
-      starterCode: assignments.starterCode,
-      createdAt: assignments.createdAt,
+      ...columns(assignments, "name", "description", "dueDate", "starterCode", "createdAt"),
     })
     .from(assignments)
     .innerJoin(classes, eq(classes.id, assignments.classId))
@@ -139,7 +151,7 @@ async function createdAssignments(db: Db, userId: string) {
     .orderBy(asc(assignments.createdAt));
   if (rows.length === 0) return [];
   const cases = await db
-    .select()
+    .select(columns(testCases, "assignmentId", "description", "input", "expectedOutput", "hidden"))
     .from(testCases)
     .where(
       inArray(
@@ -150,21 +162,42 @@ async function createdAssignments(db: Db, userId: string) {
     .orderBy(asc(testCases.position));
   const casesOf = groupBy(cases, (t) => t.assignmentId);
   return rows.map((a) => ({
-    ...a,
-    dueDate: iso(a.dueDate),
-    createdAt: iso(a.createdAt),
-    testCases: (casesOf.get(a.id) ?? []).map((t) => ({
-      description: t.description,
-      input: t.input,
-      expectedOutput: t.expectedOutput,
-      hidden: t.hidden,
-    })),
+    ...inUtc(a),
+    testCases: (casesOf.get(a.id) ?? []).map(({ assignmentId: _, ...testCase }) => testCase),
   }));
+}
+
+type ShownSubmission = Awaited<ReturnType<typeof withResults>>[number];
+
+/** One hand-in or test run as my results page shows it (a hidden test's pass or fail only). */
+function submissionEntry(s: ShownSubmission, folder: string, files: ExportFile[]) {
+  const kind = s.isFinal ? "hand-in" : "test-run";
+  const codeFile = `${folder}/${stamp(new Date(s.submittedAt))}-${kind}-${short(s.id)}.py`;
+  files.push({ path: codeFile, text: s.code });
+  return {
+    id: s.id,
+    kind,
+    submittedAt: s.submittedAt,
+    checkedByServer: s.verified,
+    passedTests: s.passedTests,
+    totalTests: s.totalTests,
+    score: s.score,
+    grade: s.teacherGrade,
+    teacherNotes: s.teacherNotes,
+    gradedAt: s.gradedAt,
+    codeFile,
+    testResults: s.results.map((r) => ({
+      test: r.hidden ? "(hidden test)" : r.description,
+      passed: r.passed,
+      ...(r.output === null ? {} : { output: r.output }),
+      ...(r.errorMessage ? { error: r.errorMessage } : {}),
+    })),
+  };
 }
 
 /**
  * Every assignment I submitted to or can see as a member, with all my submissions (hand-ins and
- * test runs) as my results page shows them: a hidden test's pass or fail only.
+ * test runs).
  */
 async function assignmentWork(db: Db, userId: string, files: ExportFile[]) {
   const mine = await db
@@ -179,10 +212,7 @@ async function assignmentWork(db: Db, userId: string, files: ExportFile[]) {
   const submittedTo = [...new Set(mine.map((s) => s.assignmentId))];
   const list = await db
     .select({
-      id: assignments.id,
-      name: assignments.name,
-      description: assignments.description,
-      dueDate: assignments.dueDate,
+      ...columns(assignments, "id", "name", "description", "dueDate"),
       class: classes.name,
       teacher: user.name,
     })
@@ -202,34 +232,29 @@ async function assignmentWork(db: Db, userId: string, files: ExportFile[]) {
   return list.map((a) => {
     const folder = `submissions/${slug(a.name, "assignment")}-${short(a.id)}`;
     return {
-      ...a,
-      dueDate: iso(a.dueDate),
-      submissions: (byAssignment.get(a.id) ?? []).map((s) => {
-        const kind = s.isFinal ? "hand-in" : "test-run";
-        const codeFile = `${folder}/${stamp(new Date(s.submittedAt))}-${kind}-${short(s.id)}.py`;
-        files.push({ path: codeFile, text: s.code });
-        return {
-          id: s.id,
-          kind,
-          submittedAt: s.submittedAt,
-          checkedByServer: s.verified,
-          passedTests: s.passedTests,
-          totalTests: s.totalTests,
-          score: s.score,
-          grade: s.teacherGrade,
-          teacherNotes: s.teacherNotes,
-          gradedAt: s.gradedAt,
-          codeFile,
-          testResults: s.results.map((r) => ({
-            test: r.hidden ? "(hidden test)" : r.description,
-            passed: r.passed,
-            ...(r.output === null ? {} : { output: r.output }),
-            ...(r.errorMessage ? { error: r.errorMessage } : {}),
-          })),
-        };
-      }),
+      ...inUtc(a),
+      submissions: (byAssignment.get(a.id) ?? []).map((s) => submissionEntry(s, folder, files)),
     };
   });
+}
+
+type ExerciseSave = typeof exerciseAttempts.$inferSelect;
+
+/** One Save in the exercise library, with its code as a file. */
+function saveEntry(s: ExerciseSave, folder: string, files: ExportFile[]) {
+  const codeFile = `${folder}/${stamp(s.submittedAt)}-save-${short(s.id)}.py`;
+  files.push({ path: codeFile, text: s.code });
+  return {
+    id: s.id,
+    savedAt: s.submittedAt.toISOString(),
+    passedTests: s.passedTests,
+    totalTests: s.totalTests,
+    score: s.score,
+    completed: s.isCompleted,
+    checkedByServer: s.verified,
+    codeFile,
+    testResults: s.results ?? [],
+  };
 }
 
 /** The exercise library: my latest save per exercise and every Save I made. */
@@ -240,8 +265,7 @@ async function exerciseWork(db: Db, userId: string, files: ExportFile[]) {
         exerciseId: exerciseSubmissions.exerciseId,
         completed: exerciseSubmissions.isCompleted,
         saved: exerciseSubmissions.isSaved,
-        code: exerciseSubmissions.code,
-        submittedAt: exerciseSubmissions.submittedAt,
+        ...columns(exerciseSubmissions, "code", "submittedAt"),
       })
       .from(exerciseSubmissions)
       .where(eq(exerciseSubmissions.userId, userId)),
@@ -254,7 +278,7 @@ async function exerciseWork(db: Db, userId: string, files: ExportFile[]) {
   const ids = [...new Set([...latest.map((l) => l.exerciseId), ...saves.map((s) => s.exerciseId)])];
   if (ids.length === 0) return [];
   const titles = await db
-    .select({ id: exercises.id, title: exercises.title, category: exerciseCategories.name })
+    .select({ ...columns(exercises, "id", "title"), category: exerciseCategories.name })
     .from(exercises)
     .innerJoin(exerciseCategories, eq(exerciseCategories.id, exercises.categoryId))
     .where(inArray(exercises.id, ids));
@@ -276,93 +300,70 @@ async function exerciseWork(db: Db, userId: string, files: ExportFile[]) {
         category: ex.category,
         completed: current?.completed ?? false,
         latest: current
-          ? { savedAt: iso(current.submittedAt), saved: current.saved, codeFile: currentFile }
+          ? { savedAt: current.submittedAt.toISOString(), saved: current.saved, codeFile: currentFile }
           : null,
-        saves: (savesOf.get(ex.id) ?? []).map((s) => {
-          const codeFile = `${folder}/${stamp(s.submittedAt)}-save-${short(s.id)}.py`;
-          files.push({ path: codeFile, text: s.code });
-          return {
-            id: s.id,
-            savedAt: iso(s.submittedAt),
-            passedTests: s.passedTests,
-            totalTests: s.totalTests,
-            score: s.score,
-            completed: s.isCompleted,
-            checkedByServer: s.verified,
-            codeFile,
-            testResults: s.results ?? [],
-          };
-        }),
+        saves: (savesOf.get(ex.id) ?? []).map((s) => saveEntry(s, folder, files)),
       };
     });
 }
 
 /** "I'm stuck" requests I raised, with the teacher's answer. */
-async function myHelpRequests(db: Db, userId: string) {
-  const rows = await db
+function myHelpRequests(db: Db, userId: string) {
+  return db
     .select({
       id: helpRequests.id,
       assignment: assignments.name,
-      question: helpRequests.question,
-      code: helpRequests.code,
-      status: helpRequests.status,
-      answer: helpRequests.answer,
+      ...columns(helpRequests, "question", "code", "status", "answer"),
       answeredBy: user.name,
-      createdAt: helpRequests.createdAt,
-      answeredAt: helpRequests.answeredAt,
-      resolvedAt: helpRequests.resolvedAt,
+      ...columns(helpRequests, "createdAt", "answeredAt", "resolvedAt"),
     })
     .from(helpRequests)
     .innerJoin(assignments, eq(assignments.id, helpRequests.assignmentId))
     .leftJoin(user, eq(user.id, helpRequests.answeredBy))
     .where(eq(helpRequests.studentId, userId))
-    .orderBy(asc(helpRequests.createdAt));
-  return rows.map((r) => ({
-    ...r,
-    createdAt: iso(r.createdAt),
-    answeredAt: iso(r.answeredAt),
-    resolvedAt: iso(r.resolvedAt),
-  }));
+    .orderBy(asc(helpRequests.createdAt))
+    .then(allInUtc);
 }
 
 /** Answers I wrote to help requests (a teacher): my words, not the student's question or code. */
-async function helpAnswersBy(db: Db, userId: string) {
-  const rows = await db
+function helpAnswersBy(db: Db, userId: string) {
+  return db
     .select({
       helpRequestId: helpRequests.id,
       assignment: assignments.name,
-      answer: helpRequests.answer,
-      answeredAt: helpRequests.answeredAt,
+      ...columns(helpRequests, "answer", "answeredAt"),
     })
     .from(helpRequests)
     .innerJoin(assignments, eq(assignments.id, helpRequests.assignmentId))
     .where(eq(helpRequests.answeredBy, userId))
-    .orderBy(asc(helpRequests.answeredAt));
-  return rows.map((r) => ({ ...r, answeredAt: iso(r.answeredAt) }));
+    .orderBy(asc(helpRequests.answeredAt))
+    .then(allInUtc);
 }
 
 /** Comments on lines of my code (with the author's name), and those I wrote (without whose code). */
 async function comments(db: Db, userId: string) {
   const rows = await db
     .select({
-      id: codeComments.id,
-      authorId: codeComments.authorId,
-      studentId: codeComments.studentId,
+      ...columns(codeComments, "id", "authorId", "studentId"),
       author: user.name,
       assignment: assignments.name,
-      submissionId: codeComments.submissionId,
-      helpRequestId: codeComments.helpRequestId,
-      line: codeComments.line,
-      code: codeComments.code,
-      body: codeComments.body,
-      createdAt: codeComments.createdAt,
-      updatedAt: codeComments.updatedAt,
+      ...columns(
+        codeComments,
+        "submissionId",
+        "helpRequestId",
+        "line",
+        "code",
+        "body",
+        "createdAt",
+        "updatedAt",
+      ),
     })
     .from(codeComments)
     .innerJoin(user, eq(user.id, codeComments.authorId))
     .innerJoin(assignments, eq(assignments.id, codeComments.assignmentId))
     .where(or(eq(codeComments.studentId, userId), eq(codeComments.authorId, userId)))
-    .orderBy(asc(codeComments.createdAt), asc(codeComments.id));
+    .orderBy(asc(codeComments.createdAt), asc(codeComments.id))
+    .then(allInUtc);
   const onMyCode = rows
     .filter((r) => r.studentId === userId)
     .map((r) => ({
@@ -374,35 +375,72 @@ async function comments(db: Db, userId: string) {
       line: r.line,
       lineOfCode: r.code.split("\n")[r.line - 1] ?? "",
       comment: r.body,
-      createdAt: iso(r.createdAt),
-      updatedAt: iso(r.updatedAt),
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
     }));
   const written = rows
     .filter((r) => r.authorId === userId && r.studentId !== userId)
-    .map((r) => ({
-      id: r.id,
-      assignment: r.assignment,
-      line: r.line,
-      comment: r.body,
-      createdAt: iso(r.createdAt),
-      updatedAt: iso(r.updatedAt),
+    .map(({ id, assignment, line, body, createdAt, updatedAt }) => ({
+      id,
+      assignment,
+      line,
+      comment: body,
+      createdAt,
+      updatedAt,
     }));
   return { onMyCode, written };
 }
 
 /** The activity record of my assignment work (what the workspace sent), oldest first. */
-async function activity(db: Db, userId: string) {
-  const rows = await db
+function activity(db: Db, userId: string) {
+  return db
     .select({
-      id: activityEvents.id,
-      assignmentId: activityEvents.assignmentId,
+      ...columns(activityEvents, "id", "assignmentId"),
       session: activityEvents.sessionId,
-      type: activityEvents.type,
-      time: activityEvents.time,
+      ...columns(activityEvents, "type", "time"),
       details: activityEvents.payload,
     })
     .from(activityEvents)
     .where(eq(activityEvents.studentId, userId))
-    .orderBy(asc(activityEvents.id));
-  return rows.map((r) => ({ ...r, time: iso(r.time) }));
+    .orderBy(asc(activityEvents.id))
+    .then(allInUtc);
+}
+
+/** My sign-in record (the inactivity rule's, decision 062): when, and any deletion warning since. */
+async function signInRecord(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      lastSignedInAt: accountSignIns.lastSignInAt,
+      deletionWarningSentAt: accountSignIns.inactivityWarnedAt,
+    })
+    .from(accountSignIns)
+    .where(eq(accountSignIns.userId, userId));
+  return { about: SIGN_IN_ABOUT, ...inUtc(row ?? { lastSignedInAt: null, deletionWarningSentAt: null }) };
+}
+
+const sender = alias(user, "sender");
+const recipient = alias(user, "recipient");
+
+/**
+ * Classes I offered to another teacher or was offered, with what became of each: the class's name
+ * and the other teacher's name, as the offer showed them; never their e-mail address.
+ */
+function transfers(db: Db, userId: string) {
+  return db
+    .select({
+      id: classTransfers.id,
+      class: classes.name,
+      offeredBy: sender.name,
+      offeredTo: recipient.name,
+      status: classTransfers.status,
+      offeredAt: classTransfers.createdAt,
+      answeredAt: classTransfers.respondedAt,
+    })
+    .from(classTransfers)
+    .innerJoin(classes, eq(classes.id, classTransfers.classId))
+    .innerJoin(sender, eq(sender.id, classTransfers.fromUserId))
+    .innerJoin(recipient, eq(recipient.id, classTransfers.toUserId))
+    .where(or(eq(classTransfers.fromUserId, userId), eq(classTransfers.toUserId, userId)))
+    .orderBy(asc(classTransfers.createdAt), asc(classTransfers.id))
+    .then(allInUtc);
 }
