@@ -559,6 +559,8 @@ export const retentionPolicy = pgTable(
     inactiveAccountMonths: integer("inactive_account_months").notNull().default(24),
     inactiveGraceDays: integer("inactive_grace_days").notNull().default(30),
     exportDays: integer("export_days").notNull().default(7),
+    /** The admin audit log's entries, this many months after they were written (decision 071). */
+    auditLogMonths: integer("audit_log_months").notNull().default(24),
     updatedAt: updatedAt(),
     updatedBy: text("updated_by"),
   },

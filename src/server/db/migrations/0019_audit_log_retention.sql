@@ -1,0 +1,1 @@
+ALTER TABLE "retention_policy" ADD COLUMN "audit_log_months" integer DEFAULT 24 NOT NULL;
