@@ -1,9 +1,11 @@
 // The code at two points of a replay, line by line: what went and what came between them (the
 // project's one LCS line diff, shared/grading/diff.ts, through codeDiff). The first
 // DIFF_LINE_LIMIT lines of each side are compared, so a huge program stays quick.
-
-import { codeDiff } from "@/shared/domain/replay.ts";
+import { DiffBox, type DiffMark } from "@/client/components/code/diff-box.tsx";
+import { type CodeDiffLine, codeDiff } from "@/shared/domain/replay.ts";
 import { DIFF_LINE_LIMIT, headLines } from "@/shared/grading/diff.ts";
+
+const MARK: Record<CodeDiffLine["kind"], DiffMark> = { added: "+", removed: "−", same: " " };
 
 export function CodeDiff({ before, after, label }: { before: string; after: string; label: string }) {
   const a = headLines(before, DIFF_LINE_LIMIT);
@@ -18,43 +20,18 @@ export function CodeDiff({ before, after, label }: { before: string; after: stri
           ? "No lines changed between these two points."
           : `${added} ${added === 1 ? "line" : "lines"} added, ${removed} removed.`}
       </p>
-      <section
-        aria-label={label}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-        tabIndex={0}
-        className="relative mt-2 max-h-96 overflow-auto rounded border border-slate-200"
-      >
-        <pre className="font-mono text-sm" data-testid="replay-diff">
-          {lines.map((l, i) => (
-            <div
-              key={i}
-              className={
-                l.kind === "added"
-                  ? "bg-green-50 text-green-900"
-                  : l.kind === "removed"
-                    ? "bg-red-50 text-red-900"
-                    : "text-slate-700"
-              }
-            >
-              <span aria-hidden className="inline-block w-5 pl-1 select-none">
-                {l.kind === "added" ? "+" : l.kind === "removed" ? "−" : " "}
-              </span>
-              <span className="sr-only">
-                {l.kind === "added" ? "added: " : l.kind === "removed" ? "removed: " : ""}
-              </span>
-              {l.text || " "}
-            </div>
-          ))}
-        </pre>
-      </section>
-      {(a.total > DIFF_LINE_LIMIT || b.total > DIFF_LINE_LIMIT) && (
-        <p className="mt-1 text-xs text-slate-600">
-          Only the first {DIFF_LINE_LIMIT} lines of each are compared.
-        </p>
-      )}
-      <p className="mt-1 text-xs text-slate-600">
-        Green lines (+) were added after the earlier point; red lines (−) were there and went.
-      </p>
+      <DiffBox
+        label={label}
+        lines={lines.map((l) => ({ mark: MARK[l.kind], text: l.text }))}
+        spoken={{ "+": "added: ", "−": "removed: " }}
+        testId="replay-diff"
+        className="mt-2 max-h-96"
+        notes={[
+          (a.total > DIFF_LINE_LIMIT || b.total > DIFF_LINE_LIMIT) &&
+            `Only the first ${DIFF_LINE_LIMIT} lines of each are compared.`,
+          "Green lines (+) were added after the earlier point; red lines (−) were there and went.",
+        ]}
+      />
     </div>
   );
 }
