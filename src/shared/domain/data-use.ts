@@ -13,3 +13,11 @@ export const DATA_USE: Record<DataUseFeature, string> = {
     "Compares your class's latest hand-ins when you open the report. Only you see it; no student sees a score, and nothing is recorded about a student because of it.",
   live: "Shows what students in this class are doing now, from the activity record they were told about. Only you see it, only while it is open; nothing new is recorded for it.",
 };
+
+/**
+ * A student's own record of a library exercise (decision 072), in the words the exercise workspace
+ * shows above the editor and What is recorded? repeats: no teacher owns a library exercise, so
+ * nobody but the student reads it.
+ */
+export const EXERCISE_RECORD_NOTICE =
+  "Your typing, runs, tests and saves here are recorded, so you can look back at your history and carry on from another computer. Only you can see it.";

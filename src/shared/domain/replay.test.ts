@@ -7,6 +7,7 @@ import {
   CHECKPOINT_EVERY,
   codeDiff,
   describeEvent,
+  describeExerciseEvent,
   formatActiveTime,
   IDLE_GAP_PLAY_MS,
   isLargePaste,
@@ -336,6 +337,20 @@ describe("markers and summary", () => {
       }),
     );
     expect(replay.handIns[0].step).toBe(1);
+  });
+
+  it("in a library exercise a hand-in is a Save, and says so (decision 072)", () => {
+    const r = new Recorder();
+    r.open("");
+    r.tick(1000).type("a");
+    r.push({ type: "submit", at: r.at() });
+    const saves = [{ id: "s1", submittedAt: new Date(T0 + 1000).toISOString(), code: "a" }];
+    const replay = buildReplay(history(r.events, { submissions: saves }), { handInLabel: "Save" });
+    expect(replay.markers.find((m) => m.kind === "hand-in")?.label).toBe("Save 1");
+    expect(buildReplay(history(r.events, { submissions: saves })).markers.at(-1)?.label).toBe("Hand-in 1");
+    expect(describeExerciseEvent({ type: "submit", at: 0 })).toBe("Pressed Save");
+    expect(describeExerciseEvent({ type: "restore", at: 0, code: "" })).toBe("Put back earlier code");
+    expect(describeExerciseEvent({ type: "run", at: 0 })).toBe(describeEvent({ type: "run", at: 0 }));
   });
 
   it("a paste is large from the contract's size (the server's evidence counts the same)", () => {

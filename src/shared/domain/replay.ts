@@ -236,6 +236,16 @@ export function describeEvent(e: ActivityEvent): string {
   }
 }
 
+/**
+ * The same in a library exercise's workspace (decision 072): its hand-in is Save, and a restore
+ * puts back earlier code (a save, or a version from the student's own history).
+ */
+export function describeExerciseEvent(e: ActivityEvent): string {
+  if (e.type === "submit") return "Pressed Save";
+  if (e.type === "restore") return "Put back earlier code";
+  return describeEvent(e);
+}
+
 function markerOf(step: ReplayStep): ReplayMarker | null {
   const e = step.event;
   const base = { step: step.index, prominent: false };
@@ -290,7 +300,8 @@ function placeHandIns(steps: ReplayStep[], submissions: ActivityHistory["submiss
     });
 }
 
-export function buildReplay(whole: ActivityHistory): Replay {
+/** `handInLabel`: what a hand-in is called on its marker ("Save" in a library exercise). */
+export function buildReplay(whole: ActivityHistory, { handInLabel = "Hand-in" } = {}): Replay {
   // `here` only says the page was open (the live lesson's "online"): no step, no active time.
   const history = { ...whole, events: whole.events.filter((e) => e.event.type !== "here") };
   const times = eventTimes(history.events);
@@ -397,7 +408,7 @@ export function buildReplay(whole: ActivityHistory): Replay {
       markers.push({
         step: h.step,
         kind: "hand-in",
-        label: `Hand-in ${i + 1}`,
+        label: `${handInLabel} ${i + 1}`,
         prominent: false,
         submissionId: h.submissionId,
       });

@@ -1,8 +1,9 @@
-// /what-is-recorded: what the activity record keeps while a student works on an assignment, who
-// sees it and for how long, in plain words (linked from the line above the workspace's editor;
-// decision "The activity record").
+// /what-is-recorded: what the activity record keeps while a student works on an assignment or a
+// library exercise, who sees it and for how long, in plain words (linked from the line above the
+// workspace's editor; decisions "The activity record" and 072).
 import { Link } from "react-router";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
+import { EXERCISE_RECORD_NOTICE } from "@/shared/domain/data-use.ts";
 import { PageHeader } from "./page-header.tsx";
 
 const recorded = [
@@ -10,15 +11,15 @@ const recorded = [
   "Each time you press Run Code, and each Python error it stops with (the kind of error and the line)",
   "Each time you press Run Tests, and how many of the tests passed",
   "Pastes, drops and other large pieces of code that appear at once: how big they were and where",
-  "Each time you press Submit Code or Restore Code",
-  "A full copy of your code when you open the assignment and every few minutes while you work",
-  "While the assignment is open on your screen and nothing else was recorded for a minute, a note that you are there (only the time), so your teacher's live view shows you as online",
+  "Each time you press Submit Code, Save or Restore Code, or put back a version from your history",
+  "A full copy of your code when you open the assignment or exercise and every few minutes while you work",
+  "While the work is open on your screen and nothing else was recorded for a minute, a note that you are there (only the time), so your teacher's live view shows you as online on an assignment",
 ];
 
 const notRecorded = [
   "Anything outside the code editor: other tabs, other websites, other programs, your screen or camera",
   "When each key was pressed: your typing is sent in batches a few seconds apart, not key by key",
-  "Exercises in the exercise library and the playground (for now, only assignments are recorded)",
+  "The playground: nothing you do there is recorded",
 ];
 
 function List({ items }: { items: string[] }) {
@@ -36,7 +37,10 @@ export function WhatIsRecordedPage() {
   return (
     <>
       <PageHeader eyebrow="Your work" title="What is recorded">
-        <p>While you work on an assignment, PyClass keeps a record your teacher can replay.</p>
+        <p>
+          While you work on an assignment, PyClass keeps a record your teacher can replay. While you practise
+          an exercise from the library, it keeps one only you can see.
+        </p>
       </PageHeader>
       <article className="mx-auto max-w-3xl space-y-8 px-4 py-12 text-slate-700">
         <section aria-labelledby="why" className="space-y-3">
@@ -67,8 +71,15 @@ export function WhatIsRecordedPage() {
             Who can see it
           </h2>
           <p>
-            Only the teacher of your class. Other students never see it, and nor do you: it is a record for
-            your teacher, like the work you hand in.
+            <strong>Assignments:</strong> only the teacher of your class. Other students never see it, and nor
+            do you: it is a record for your teacher, like the work you hand in. (When you open an assignment
+            on another computer, it gives you back your latest code, and nothing else.)
+          </p>
+          <p data-testid="exercise-record-who">
+            <strong>Exercises in the library:</strong> only you. No teacher owns a library exercise, so no
+            teacher, other student or admin can see your record of one. You see it as Your history on the
+            exercise, and it opens your latest code on another computer. On the exercise page it says:{" "}
+            <q>{EXERCISE_RECORD_NOTICE}</q>
           </p>
         </section>
         <section aria-labelledby="how-long" className="space-y-3">

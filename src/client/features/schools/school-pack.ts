@@ -73,6 +73,12 @@ const dpia: PackDocument = {
             ],
             ["Exercise saves", "Pupils", "Practice outside assignments", "Public task"],
             [
+              "Activity record of library exercises: runs, edits and pastes while practising",
+              "Pupils",
+              "So the pupil can look back at their own history and carry on from another computer; only they see it",
+              "Public task",
+            ],
+            [
               "Sign-in times, session records, request logs (no bodies)",
               "Everyone",
               "Security, and the inactive-account rule",
@@ -116,6 +122,7 @@ const dpia: PackDocument = {
           "A class's submissions, grades and comments: 2 years after the class's last activity.",
           "Accounts with no sign-in for 24 months: warned by e-mail, deleted 30 days later unless someone signs in.",
           '"Download my data" files: 7 days.',
+          "The audit log (account ids and counts, never names or e-mail addresses): 24 months after each entry; the admin may choose 12 months to 10 years.",
           'Deleted accounts: erased 14 days after the owner confirmed (signing in cancels); a teacher\'s grade book keeps an anonymous "Former student" line.',
         ),
       ],
@@ -164,7 +171,7 @@ const dpia: PackDocument = {
             [
               "Activity record feels like surveillance",
               "Medium / medium",
-              "Recorded only inside assignments, shown to the class's teacher only, explained to pupils where it happens, deleted at the end of the school year",
+              "Recorded only inside assignments and library exercises; an assignment's shown to the class's teacher only, an exercise's to the pupil only; explained to pupils where it happens, deleted at the end of the school year",
               "Low",
             ],
             [

@@ -25,11 +25,14 @@ export function ReplayTimeline({
   index,
   onSeek,
   time,
+  describe = describeEvent,
 }: {
   replay: Replay;
   index: number;
   onSeek: (index: number) => void;
   time: (t: number) => string;
+  /** What a step did in words (a library exercise's own, decision 072). */
+  describe?: (event: Replay["steps"][number]["event"]) => string;
 }) {
   const { steps, markers } = replay;
   const last = steps.length - 1;
@@ -53,7 +56,7 @@ export function ReplayTimeline({
   }, [playing, index, last, speed, steps, onSeek]);
 
   const step = steps[index];
-  const where = `${time(step.t)}, ${describeEvent(step.event)}${step.gap ? " (changes here were not recorded)" : ""}`;
+  const where = `${time(step.t)}, ${describe(step.event)}${step.gap ? " (changes here were not recorded)" : ""}`;
   const at = (i: number) => (last === 0 ? 0 : (i / last) * 100);
 
   return (

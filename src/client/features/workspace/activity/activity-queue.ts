@@ -1,4 +1,4 @@
-// The recorder's outbox: batches waiting for the server, kept in localStorage per (user, assignment,
+// The recorder's outbox: batches waiting for the server, kept in localStorage per (user, work,
 // session) so a reload, a crash or an hour offline loses nothing, and sent one at a time in order.
 // A failure (offline, 5xx, 429, signed out) keeps the batch and retries with backoff, at once when
 // the browser says it is back online; a refusal that can never succeed (400, 403, 404, 413) drops
@@ -6,6 +6,7 @@
 import type { ActivityBatch, ActivityEvent } from "@/shared/api/activity.ts";
 
 export type QueuedBatch = { seq: number; events: ActivityEvent[] };
+/** `assignmentId` holds the work's key: an assignment's id, or `exercise:<id>` (decision 072). */
 type Stored = { assignmentId: string; sessionId: string; updatedAt: number; batches: QueuedBatch[] };
 
 export type PostResult = { status: number; retryAfterMs: number | null };
@@ -20,6 +21,14 @@ export const ABANDONED_AFTER_MS = 2 * 60_000;
 const PREFIX = "pyclass:activity:";
 export const queueKey = (userId: string, assignmentId: string, sessionId: string) =>
   `${PREFIX}${userId}:${assignmentId}:${sessionId}`;
+
+/** A library exercise's work key (decision 072): never a uuid, so never an assignment's. */
+const EXERCISE = "exercise:";
+export const exerciseWorkKey = (exerciseId: string) => `${EXERCISE}${exerciseId}`;
+
+/** The batch's work as the server takes it: an assignment or an exercise. */
+const workOf = (key: string) =>
+  key.startsWith(EXERCISE) ? { exerciseId: key.slice(EXERCISE.length) } : { assignmentId: key };
 
 /** POST /api/activity; a network failure is status 0. */
 export const postActivityBatch: PostBatch = async (batch, { keepalive }) => {
@@ -76,6 +85,7 @@ function safeStorage(storage: Storage | null) {
 
 export type QueueOptions = {
   userId: string;
+  /** The work's key: an assignment's id, or exerciseWorkKey(id) for a library exercise. */
   assignmentId: string;
   sessionId: string;
   storage: Storage | null;
@@ -164,7 +174,7 @@ export class ActivityQueue {
           if (!stored || !next) break;
           const { status, retryAfterMs } = await this.options.post(
             {
-              assignmentId: stored.assignmentId,
+              ...workOf(stored.assignmentId),
               sessionId: stored.sessionId,
               seq: next.seq,
               events: next.events,

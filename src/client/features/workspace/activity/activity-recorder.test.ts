@@ -30,13 +30,16 @@ class MemoryStorage implements Storage {
 type Server = { batches: ActivityBatch[]; status: number; retryAfterMs: number | null };
 
 /** A recorder whose editor is an EditorState (no DOM) and whose server is `server`. */
-function setup(initial: string, opts: { storage?: Storage; server?: Server; userId?: string } = {}) {
+function setup(
+  initial: string,
+  opts: { storage?: Storage; server?: Server; userId?: string; exerciseId?: string } = {},
+) {
   const server: Server = opts.server ?? { batches: [], status: 201, retryAfterMs: null };
   const storage = opts.storage ?? new MemoryStorage();
   let now = 0;
   const recorder = new ActivityRecorder({
     userId: opts.userId ?? "u1",
-    assignmentId: "a1",
+    ...(opts.exerciseId ? { exerciseId: opts.exerciseId } : { assignmentId: "a1" }),
     storage,
     now: () => now,
     clock: () => Date.now(),
@@ -308,5 +311,33 @@ describe("the outbox", () => {
     await vi.advanceTimersByTimeAsync(0);
     const earlier = next.server.batches.filter((b) => b.sessionId === first.recorder.sessionId);
     expect(replay(earlier.flatMap((b) => b.events as ActivityEvent[]))).toBe("lost?");
+  });
+
+  it("keeps a library exercise's batches apart from an assignment's, sent with exerciseId (decision 072)", async () => {
+    const storage = new MemoryStorage();
+    const offline: Server = { batches: [], status: 0, retryAfterMs: null };
+    const exercise = setup("", { storage, server: offline, exerciseId: "e1" });
+    exercise.dispatch(typing(0, "mine"));
+    exercise.recorder.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    exercise.recorder.queue.stop();
+    vi.setSystemTime(Date.now() + ABANDONED_AFTER_MS);
+
+    // The assignment "a1" adopts nothing of exercise "e1" (a different key), however old.
+    const assignment = setup("", { storage });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(
+      assignment.server.batches.every((b) => b.assignmentId === "a1" && b.exerciseId === undefined),
+    ).toBe(true);
+    expect(assignment.server.batches.some((b) => b.sessionId === exercise.recorder.sessionId)).toBe(false);
+
+    // The next visit of the exercise sends them, naming the exercise and no assignment.
+    const next = setup("mine", { storage, exerciseId: "e1" });
+    await vi.advanceTimersByTimeAsync(0);
+    const earlier = next.server.batches.filter((b) => b.sessionId === exercise.recorder.sessionId);
+    expect(earlier.length).toBeGreaterThan(0);
+    for (const b of earlier) expect(b).toMatchObject({ exerciseId: "e1" });
+    expect(earlier.every((b) => !("assignmentId" in b))).toBe(true);
+    expect(replay(earlier.flatMap((b) => b.events as ActivityEvent[]))).toBe("mine");
   });
 });

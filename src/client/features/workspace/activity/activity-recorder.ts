@@ -7,7 +7,7 @@
 import { type ChangeSet, type Extension, type Text, Transaction } from "@codemirror/state";
 import { ViewPlugin, type ViewUpdate } from "@codemirror/view";
 import { ACTIVITY_LIMITS, type ActivityEvent } from "@/shared/api/activity.ts";
-import { ActivityQueue, type PostBatch, postActivityBatch } from "./activity-queue.ts";
+import { ActivityQueue, exerciseWorkKey, type PostBatch, postActivityBatch } from "./activity-queue.ts";
 
 export const RECORDER_TIMING = {
   /** An edit event (and a batch) at most this often: the replay moves in steps of up to 10 s of typing,
@@ -33,7 +33,9 @@ const AT_MAX = 7 * 24 * 3600 * 1000;
 
 export type RecorderOptions = {
   userId: string;
-  assignmentId: string;
+  /** The work recorded: an assignment, or a library exercise (decision 072). */
+  assignmentId?: string;
+  exerciseId?: string;
   sessionId?: string;
   storage?: Storage | null;
   post?: PostBatch;
@@ -70,7 +72,7 @@ export class ActivityRecorder {
   private readonly onOnline = () => this.queue.online();
   private readonly onHidden = () => {
     if (typeof document === "undefined" || document.visibilityState === "hidden")
-      this.flush({ keepalive: true });
+      void this.flush({ keepalive: true });
   };
 
   constructor(options: RecorderOptions) {
@@ -79,7 +81,7 @@ export class ActivityRecorder {
     this.t0 = this.now();
     this.queue = new ActivityQueue({
       userId: options.userId,
-      assignmentId: options.assignmentId,
+      assignmentId: options.exerciseId ? exerciseWorkKey(options.exerciseId) : (options.assignmentId ?? ""),
       sessionId: this.sessionId,
       storage: options.storage === undefined ? browserStorage() : options.storage,
       post: options.post ?? postActivityBatch,
@@ -194,15 +196,19 @@ export class ActivityRecorder {
     this.cut();
   }
 
-  /** Everything recorded so far into the queue, and an attempt to send it. */
-  flush({ keepalive = false } = {}) {
+  /**
+   * Everything recorded so far into the queue, and an attempt to send it (done when it resolves,
+   * unless a send was already under way: a student's history read just after may miss the last
+   * seconds).
+   */
+  flush({ keepalive = false } = {}): Promise<void> {
     this.flushEdit();
     if (this.buffer.length > 0) {
       this.queue.add({ seq: this.nextSeq++, events: this.buffer });
       this.buffer = [];
       this.bufferBytes = 0;
     }
-    void this.queue.drain({ keepalive });
+    return this.queue.drain({ keepalive });
   }
 
   private note(event: ActivityEvent) {
@@ -281,7 +287,7 @@ export class ActivityRecorder {
       window.removeEventListener("pagehide", this.onHidden);
       document.removeEventListener("visibilitychange", this.onHidden);
     }
-    this.flush({ keepalive: true });
+    void this.flush({ keepalive: true });
     this.queue.stop();
   }
 }
