@@ -9,6 +9,11 @@ export const RETENTION_BOUNDS = {
   inactiveAccountMonths: { min: 6, max: 120 },
   inactiveGraceDays: { min: 7, max: 365 },
   exportDays: { min: 1, max: 30 },
+  /**
+   * At least a year, so the log always covers a whole school year and an admin cannot empty it of
+   * recent entries by lowering the period; at most ten, past any school's record-keeping schedule.
+   */
+  auditLogMonths: { min: 12, max: 120 },
 } as const;
 
 const bounded = (key: keyof typeof RETENTION_BOUNDS, unit: string) => {
@@ -28,6 +33,8 @@ export const RetentionPolicy = z.object({
   inactiveGraceDays: bounded("inactiveGraceDays", "days"),
   /** A "Download my data" file is deleted this many days after it was prepared. */
   exportDays: bounded("exportDays", "days"),
+  /** An admin audit log entry (who exported, deleted, transferred…) is deleted this many months after it was written. */
+  auditLogMonths: bounded("auditLogMonths", "months"),
 });
 export type RetentionPolicy = z.output<typeof RetentionPolicy>;
 
@@ -49,6 +56,7 @@ export const DEFAULT_RETENTION: RetentionPolicy = {
   inactiveAccountMonths: 24,
   inactiveGraceDays: 30,
   exportDays: 7,
+  auditLogMonths: 24,
 };
 
 /** What one run of the retention job deleted and sent. */
@@ -62,6 +70,7 @@ export const RetentionCounts = z.object({
   accountsDeleted: z.number().int(),
   accountDeletionsCompleted: z.number().int(),
   exportsDeleted: z.number().int(),
+  auditEntries: z.number().int(),
 });
 export type RetentionCounts = z.output<typeof RetentionCounts>;
 

@@ -36,15 +36,19 @@ const FIELDS: { key: NumberKey; label: string; unit: string; hint: string }[] = 
     hint: "then the account and its work are deleted",
   },
   { key: "exportDays", label: '"Download my data" files', unit: "days", hint: "after they were prepared" },
+  {
+    key: "auditLogMonths",
+    label: "Audit log entries (exports, deletions, transfers, role changes)",
+    unit: "months",
+    hint: "after they were written",
+  },
 ];
 
+// The numbered periods come from FIELDS both ways, so a new period is one entry there.
 const toForm = (p: RetentionPolicy): Form => ({
   activityMode: p.activityDays === null ? "school-year" : "days",
   activityDays: String(p.activityDays ?? 365),
-  classWorkYears: String(p.classWorkYears),
-  inactiveAccountMonths: String(p.inactiveAccountMonths),
-  inactiveGraceDays: String(p.inactiveGraceDays),
-  exportDays: String(p.exportDays),
+  ...(Object.fromEntries(FIELDS.map((f) => [f.key, String(p[f.key])])) as Record<NumberKey, string>),
 });
 
 const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
@@ -92,10 +96,7 @@ export function RetentionPage() {
     if (!form) return;
     const checked = RetentionPolicy.safeParse({
       activityDays: form.activityMode === "school-year" ? null : num(form.activityDays),
-      classWorkYears: num(form.classWorkYears),
-      inactiveAccountMonths: num(form.inactiveAccountMonths),
-      inactiveGraceDays: num(form.inactiveGraceDays),
-      exportDays: num(form.exportDays),
+      ...Object.fromEntries(FIELDS.map((f) => [f.key, num(form[f.key])])),
     });
     if (!checked.success) {
       setErrors(Object.fromEntries(checked.error.issues.map((i) => [i.path[0], i.message])));

@@ -28,6 +28,10 @@ function rows({ policy, accountDeletionGraceDays }: RetentionInForce): [string, 
       `Deleted ${plural(accountDeletionGraceDays ?? 14, "day")} after you confirm. Signing in before then cancels it. Your teacher's mark sheet keeps your grade as "Former student", with no name or code.`,
     ],
     ['"Download my data" files', `Deleted ${plural(policy.exportDays, "day")} after they were made.`],
+    [
+      "The admin's audit log: who downloaded or deleted data, moved a class, changed someone's role or the periods on this page (it stores account numbers, not names or e-mail addresses)",
+      `Deleted ${plural(policy.auditLogMonths, "month")} after each entry was written.`,
+    ],
   ];
 }
 

@@ -1,5 +1,6 @@
 // The admin audit log (decision 061): one append-only table, written by the features that export,
-// delete, transfer, change roles or run retention, read only by admins (a page and a CSV).
+// delete, transfer, change roles or run retention, read only by admins (a page and a CSV); entries
+// go after the retention policy's audit period (decision 071).
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "@/server/db/client.ts";
 import { auditLog, user } from "@/server/db/schema.ts";
@@ -34,6 +35,15 @@ export async function recordAudit(db: Pick<Db, "insert">, entry: AuditRecord): P
     details: entry.details ?? {},
     ...(entry.at ? { at: entry.at } : {}),
   });
+}
+
+/**
+ * Deletes the entries written before `cutoff`: the retention job's step for the log (decision 071).
+ * One statement: the job runs daily, so each run removes about a day's entries.
+ */
+export async function deleteAuditBefore(db: Db, cutoff: Date): Promise<number> {
+  const rows = await db.delete(auditLog).where(lt(auditLog.at, cutoff)).returning({ id: auditLog.id });
+  return rows.length;
 }
 
 type Row = typeof auditLog.$inferSelect & { actorName: string | null };

@@ -18,7 +18,7 @@ import {
   user,
 } from "@/server/db/schema.ts";
 import { deleteActivityBefore, retentionCutoff } from "@/server/features/activity/index.ts";
-import { recordAudit } from "@/server/features/audit/index.ts";
+import { deleteAuditBefore, recordAudit } from "@/server/features/audit/index.ts";
 import { acquireLease, releaseLease, renewLease } from "@/server/limits/limits.ts";
 import type { RetentionCounts, RetentionPolicy } from "@/shared/api/retention.ts";
 import { FORMER_STUDENT_ROLE } from "@/shared/domain/former-student.ts";
@@ -279,6 +279,14 @@ async function expireExports(db: Db, policy: RetentionPolicy, now: Date) {
 }
 
 /**
+ * Audit log entries past the policy's period (decision 071), counted on the calendar like the
+ * inactivity period. This run's own entry is written after, so it always stays.
+ */
+function expireAuditLog(db: Db, policy: RetentionPolicy, now: Date) {
+  return deleteAuditBefore(db, monthsBefore(now, policy.auditLogMonths));
+}
+
+/**
  * One run of the whole policy, if no other run holds the lease (then `ran` is false and nothing is
  * touched). Each step commits on its own, so a crash part-way leaves every finished step done and
  * the next run does the rest.
@@ -307,6 +315,8 @@ export async function runRetention(
     const accountsWarned = await warnInactiveAccounts(deps, policy, now);
     await renew();
     const exportsDeleted = await expireExports(db, policy, now);
+    await renew();
+    const auditEntries = await expireAuditLog(db, policy, now);
     const counts: RetentionCounts = {
       activityEvents: lesson.activityEventsDeleted + work.eventsDeleted,
       helpRequests: lesson.helpRequests + work.helpDeleted,
@@ -317,6 +327,7 @@ export async function runRetention(
       accountsDeleted,
       accountDeletionsCompleted,
       exportsDeleted,
+      auditEntries,
     };
     await recordAudit(db, {
       action: "retention.run",
@@ -339,5 +350,6 @@ export function describeCounts(c: RetentionCounts): string {
     `${c.accountsDeleted} inactive accounts deleted`,
     `${c.accountDeletionsCompleted} requested account deletions completed`,
     `${c.exportsDeleted} expired data exports`,
+    `${c.auditEntries} audit log entries`,
   ].join(", ");
 }

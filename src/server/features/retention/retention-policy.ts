@@ -27,6 +27,7 @@ export async function readPolicy(
       inactiveAccountMonths: row.inactiveAccountMonths,
       inactiveGraceDays: row.inactiveGraceDays,
       exportDays: row.exportDays,
+      auditLogMonths: row.auditLogMonths,
     },
     source: "admin",
     updatedAt: row.updatedAt.toISOString(),

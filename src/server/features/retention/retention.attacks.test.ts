@@ -160,6 +160,7 @@ describe("the policy through the admin API", () => {
     inactiveAccountMonths: 24,
     inactiveGraceDays: 30,
     exportDays: 7,
+    auditLogMonths: 24,
   };
 
   it("refuses every period that is not one with a 400 naming the bounds, never a 500", async () => {
@@ -169,6 +170,10 @@ describe("the policy through the admin API", () => {
       for (const value of [0, -1, -0.5, 1.5, 1e9, 2 ** 31, 2 ** 53, "7", "", true, [], {}, "NaN", undefined])
         bad.push({ ...valid, [key]: value });
     bad.push({ ...valid, classWorkYears: null }, { ...valid, exportDays: null });
+    // The audit log's period: a whole school year at least (an admin cannot empty the log of
+    // recent entries), ten years at most, and never left out.
+    const { auditLogMonths: _, ...withoutAudit } = valid;
+    bad.push({ ...valid, auditLogMonths: 11 }, { ...valid, auditLogMonths: 121 }, withoutAudit);
     for (const body of bad) {
       const res = await put(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -190,6 +195,10 @@ describe("the policy through the admin API", () => {
         raw,
       ).toBe(400);
     expect((await put(valid)).status).toBe(200);
+    for (const auditLogMonths of [12, 120])
+      expect((await put({ ...valid, auditLogMonths })).status).toBe(200);
+    const refused = await put({ ...valid, auditLogMonths: 6 });
+    expect((await errorOf(refused)).message).toBe("Enter a whole number of months from 12 to 120.");
   });
 
   it("a teacher or student is refused (403), a stranger 401; the public page reads it", async () => {

@@ -1,7 +1,7 @@
 // The retention job (decision 062) against a seeded school, with the clock moved to 2040 so every
 // row made at test time is years old and the recent ones are dated explicitly. Runs on PGlite, and
 // on PostgreSQL in the suite's TEST_DATABASE_URL run, where a second pool plays a second instance.
-import { eq, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "@/server/auth/mail.ts";
 import { type Database, openPostgres } from "@/server/db/client.ts";
@@ -21,6 +21,7 @@ import {
   testCaseResults,
   user,
 } from "@/server/db/schema.ts";
+import { DEFAULT_RETENTION } from "@/shared/api/retention.ts";
 import {
   createAdmin,
   createStudent,
@@ -28,13 +29,18 @@ import {
   type TestUser,
 } from "../../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import { type RetentionJobDeps, RUN_LEASE, runRetention } from "./retention-job.ts";
+import { monthsBefore, type RetentionJobDeps, RUN_LEASE, runRetention } from "./retention-job.ts";
 import { DAILY_LEASE, dailyRetentionAttempt } from "./retention-schedule.ts";
 
 const AS_OF = new Date("2040-11-25T12:00:00Z");
 const LATER = new Date("2040-12-27T12:00:00Z"); // 32 days on: past the 30-day warning
 const RECENT = new Date("2040-10-01T09:00:00Z"); // this school year
 const LAST_SCHOOL_YEAR = new Date("2040-06-01T09:00:00Z");
+// The audit log's default 24 months before AS_OF is 2038-11-25: entries either side of it, and one
+// of this year that even the shortest period (12 months) keeps.
+const AUDIT_PAST = new Date("2038-11-01T09:00:00Z");
+const AUDIT_KEPT = new Date("2038-12-01T09:00:00Z");
+const AUDIT_THIS_YEAR = new Date("2040-01-15T09:00:00Z");
 
 let t: TestApp;
 let deps: RetentionJobDeps;
@@ -119,6 +125,23 @@ async function comment(
     .returning();
   return c.id;
 }
+
+async function auditEntry(at: Date) {
+  const [row] = await t.db
+    .insert(auditLog)
+    .values({ action: "data.export", targetType: "user", targetId: "someone", at })
+    .returning();
+  return String(row.id);
+}
+const auditExists = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.id, Number(id)))
+  ).length === 1;
+const auditBefore = async (cutoff: Date) =>
+  (await t.db.select({ n: count() }).from(auditLog).where(lt(auditLog.at, cutoff)))[0].n;
 
 async function exists(table: typeof submissions | typeof helpRequests | typeof codeComments, id: string) {
   const rows = await t.db.select({ id: table.id }).from(table).where(eq(table.id, id));
@@ -221,11 +244,18 @@ beforeAll(async () => {
     .returning();
   ids.oldExport = oldExport.id;
   ids.newExport = newExport.id;
+
+  ids.auditPast = await auditEntry(AUDIT_PAST);
+  ids.auditKept = await auditEntry(AUDIT_KEPT);
+  ids.auditThisYear = await auditEntry(AUDIT_THIS_YEAR);
 });
 afterAll(() => t.close());
 
 describe("the retention job", () => {
   it("deletes exactly what the default policy says, and warns inactive accounts", async () => {
+    // The entry of 2038-11-01, and any written at test time (years before 2040).
+    const auditPast = await auditBefore(monthsBefore(AS_OF, 24));
+    expect(auditPast).toBeGreaterThanOrEqual(1);
     const run = await runRetention(deps, AS_OF, "test");
     if (!run.ran) throw new Error("the run did not take its lease");
     expect(run.counts).toEqual({
@@ -241,6 +271,7 @@ describe("the retention job", () => {
       accountsDeleted: 0,
       accountDeletionsCompleted: 0,
       exportsDeleted: 1,
+      auditEntries: auditPast,
     });
 
     expect(await exists(submissions, ids.oldSubmission)).toBe(false);
@@ -286,6 +317,11 @@ describe("the retention job", () => {
     }
     for (const who of [teacherLive, admin, active]) expect(await mailsTo(who)).toEqual([]);
 
+    // The audit log keeps 24 months by default (decision 071).
+    expect(await auditExists(ids.auditPast)).toBe(false);
+    expect(await auditExists(ids.auditKept)).toBe(true);
+    expect(await auditExists(ids.auditThisYear)).toBe(true);
+
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, "retention.run"));
     expect(entry.actorId).toBeNull();
     expect(entry.details).toMatchObject({
@@ -299,7 +335,9 @@ describe("the retention job", () => {
   it("a second run the same day finds nothing more and warns no one twice", async () => {
     const run = await runRetention(deps, AS_OF, "test");
     if (!run.ran) throw new Error("the run did not take its lease");
-    expect(Object.values(run.counts).every((n) => n === 0)).toBe(true);
+    const nothing = Object.fromEntries(Object.keys(run.counts).map((k) => [k, 0]));
+    // But the first run's own entry: written on the real clock, it is years older than 2040.
+    expect(run.counts).toEqual({ ...nothing, auditEntries: 1 });
     expect(await mailsTo(inactive)).toHaveLength(1);
   });
 
@@ -339,6 +377,33 @@ describe("the retention job", () => {
     expect(res.status).toBe(200);
     const [row] = await t.db.select().from(accountSignIns).where(eq(accountSignIns.userId, active.id));
     expect(row.inactivityWarnedAt).toBeNull();
+  });
+});
+
+describe("the audit log's period", () => {
+  it("is the admin's: from the next run, 12 months deletes more, never this year's entries", async () => {
+    const put = (auditLogMonths: number) =>
+      t.request("PUT", "/api/admin/retention", {
+        cookie: admin.cookie,
+        body: { ...DEFAULT_RETENTION, auditLogMonths },
+      });
+    expect((await put(12)).status).toBe(200);
+    try {
+      const run = await runRetention(deps, AS_OF, "test");
+      if (!run.ran) throw new Error("the run did not take its lease");
+      expect(run.policy.auditLogMonths).toBe(12);
+      expect(run.counts.auditEntries).toBeGreaterThanOrEqual(1);
+      expect(await auditExists(ids.auditKept)).toBe(false);
+      expect(await auditExists(ids.auditThisYear)).toBe(true);
+      // Only this run's own entry, written after on the real clock, is older than 2039-11-25.
+      const left = await t.db
+        .select()
+        .from(auditLog)
+        .where(lt(auditLog.at, monthsBefore(AS_OF, 12)));
+      expect(left.map((e) => e.action)).toEqual(["retention.run"]);
+    } finally {
+      expect((await put(DEFAULT_RETENTION.auditLogMonths)).status).toBe(200);
+    }
   });
 });
 
