@@ -1,11 +1,12 @@
 // 'Import Exercises': pick a JSON file; its outer shape is checked here, each exercise by the
 // server; the spec 02 §8 texts say how it went, with the exercises that failed listed by title.
 import { Upload } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useAdminCategories, useImportExercises } from "@/client/api/admin.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
+import { FileField } from "@/client/components/ui/file-field.tsx";
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "@/shared/api/exercise-file.ts";
 import {
   type ImportOutcome,
@@ -19,7 +20,6 @@ export function ImportDialog() {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const run = useImportExercises();
   const categories = useAdminCategories();
   const id = useId();
@@ -85,22 +85,14 @@ export function ImportDialog() {
               </p>
             )}
           </div>
-          <div>
-            <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-              Exercise file (.json)
-            </label>
-            <input
-              id={id}
-              ref={input}
-              type="file"
-              accept="application/json,.json"
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800"
-              onChange={(e) => {
-                setOutcome(null);
-                setFile(e.target.files?.[0] ?? null);
-              }}
-            />
-          </div>
+          <FileField
+            label="Exercise file (.json)"
+            accept="application/json,.json"
+            onFile={(chosen) => {
+              setOutcome(null);
+              setFile(chosen);
+            }}
+          />
           <div aria-live="polite">
             {run.isPending && (
               <p role="status" className="text-sm font-medium text-slate-700">

@@ -3,7 +3,7 @@
 // admin a category and difficulty) and confirms. Nothing is saved before the confirm, and then the
 // server reads the file again and saves all the chosen questions or none (decision 065).
 import { FileUp } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useAdminCategories } from "@/client/api/admin.ts";
 import { useClasses } from "@/client/api/classes.ts";
@@ -23,13 +23,12 @@ import {
   type ImportTarget,
   INTERCHANGE_LIMITS,
 } from "@/shared/api/interchange.ts";
+import { ImportFileStep, ImportStatus } from "./import-steps.tsx";
 import { QuestionList } from "./question-list.tsx";
-import { importableNumbers, importLabel, readImportFile } from "./read-file.ts";
+import { importableNumbers, importLabel } from "./read-file.ts";
+import { useImportFile } from "./use-import-file.ts";
 
-type Step =
-  | { kind: "file" }
-  | { kind: "preview"; text: string; preview: CodeRunnerPreview }
-  | { kind: "done"; created: ImportCreated["created"]; where: string };
+type Done = { kind: "done"; created: ImportCreated["created"]; where: string };
 
 const MB = INTERCHANGE_LIMITS.fileBytes / 1024 / 1024;
 const HELP: Record<ImportTarget, string> = {
@@ -38,10 +37,6 @@ const HELP: Record<ImportTarget, string> = {
 };
 
 export function CodeRunnerImportDialog({ target }: { target: ImportTarget }) {
-  const [open, setOpen] = useState(false);
-  const [step, setStep] = useState<Step>({ kind: "file" });
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [classId, setClassId] = useState("");
   const [categoryId, setCategoryId] = useState("");
@@ -49,87 +44,37 @@ export function CodeRunnerImportDialog({ target }: { target: ImportTarget }) {
   const preview = usePreviewCodeRunner();
   const toClass = useImportCodeRunnerAssignments();
   const toLibrary = useImportCodeRunnerExercises();
+  const dialog = useImportFile<CodeRunnerPreview, Done>(
+    (file) => preview.mutateAsync({ file, target }),
+    (result) => setChosen(importableNumbers(result.questions)),
+  );
+  const { step, setStep } = dialog;
   const saving = toClass.isPending || toLibrary.isPending;
   const busy = preview.isPending || saving;
-  const fileId = useId();
-
-  function reset() {
-    setStep({ kind: "file" });
-    setFile(null);
-    setError(null);
-    setChosen([]);
-  }
-
-  async function read() {
-    setError(null);
-    const read = await readImportFile(file);
-    if (!read.ok) return setError(read.message);
-    try {
-      const result = await preview.mutateAsync({ file: read.text, target });
-      setChosen(importableNumbers(result.questions));
-      setStep({ kind: "preview", text: read.text, preview: result });
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
 
   return (
     <>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          reset();
-          setOpen(true);
-        }}
-      >
+      <Button variant="secondary" onClick={dialog.start}>
         <FileUp className="size-4" aria-hidden />
         Import from CodeRunner
       </Button>
       <Dialog
-        open={open}
-        onOpenChange={(o) => !busy && setOpen(o)}
+        open={dialog.open}
+        onOpenChange={(o) => !busy && dialog.setOpen(o)}
         title="Import from CodeRunner"
         description={HELP[target]}
         wide
         dirty={step.kind === "preview"}
       >
         {step.kind === "file" && (
-          <div className="space-y-4">
-            <div>
-              <label htmlFor={fileId} className="mb-1 block text-sm font-medium text-slate-700">
-                Moodle XML file (.xml)
-              </label>
-              <input
-                id={fileId}
-                type="file"
-                accept=".xml,application/xml,text/xml"
-                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800"
-                onChange={(e) => {
-                  setError(null);
-                  setFile(e.target.files?.[0] ?? null);
-                }}
-              />
-              <p className="mt-1 text-xs text-slate-600">
-                In Moodle: Question bank → Export → Moodle XML format.
-              </p>
-            </div>
-            <div aria-live="polite">
-              {preview.isPending && (
-                <p role="status" className="text-sm font-medium text-slate-700">
-                  Reading the file...
-                </p>
-              )}
-              {error && <Alert tone="error">{error}</Alert>}
-            </div>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
-                Cancel
-              </Button>
-              <Button onClick={read} busy={preview.isPending}>
-                Preview
-              </Button>
-            </div>
-          </div>
+          <ImportFileStep
+            dialog={dialog}
+            label="Moodle XML file (.xml)"
+            accept=".xml,application/xml,text/xml"
+            hint="In Moodle: Question bank → Export → Moodle XML format."
+            reading={preview.isPending}
+            busy={busy}
+          />
         )}
 
         {step.kind === "preview" && (
@@ -145,14 +90,10 @@ export function CodeRunnerImportDialog({ target }: { target: ImportTarget }) {
             difficulty={difficulty}
             setDifficulty={setDifficulty}
             saving={saving}
-            error={error}
-            onBack={() => {
-              setError(null);
-              setStep({ kind: "file" });
-            }}
-            onConfirm={async (placeId, where) => {
-              setError(null);
-              try {
+            error={dialog.error}
+            onBack={dialog.back}
+            onConfirm={(placeId, where) =>
+              dialog.attempt(async () => {
                 const result =
                   target === "assignment"
                     ? await toClass.mutateAsync({ file: step.text, classId: placeId, questions: chosen })
@@ -163,10 +104,8 @@ export function CodeRunnerImportDialog({ target }: { target: ImportTarget }) {
                         questions: chosen,
                       });
                 setStep({ kind: "done", created: result.created, where });
-              } catch (e) {
-                setError((e as Error).message);
-              }
-            }}
+              })
+            }
           />
         )}
 
@@ -192,7 +131,7 @@ export function CodeRunnerImportDialog({ target }: { target: ImportTarget }) {
               </ul>
             </Alert>
             <div className="flex justify-end">
-              <Button onClick={() => setOpen(false)}>Close</Button>
+              <Button onClick={() => dialog.setOpen(false)}>Close</Button>
             </div>
           </div>
         )}
@@ -305,14 +244,7 @@ function PreviewStep({
           </SelectField>
         )}
       </div>
-      <div aria-live="polite">
-        {saving && (
-          <p role="status" className="text-sm font-medium text-slate-700">
-            Importing...
-          </p>
-        )}
-        {error && <Alert tone="error">{error}</Alert>}
-      </div>
+      <ImportStatus busy={saving && "Importing..."} error={error} />
       <div className="flex flex-wrap items-center justify-end gap-2">
         {why && (
           <p id="import-why" className="mr-auto text-sm text-slate-600">

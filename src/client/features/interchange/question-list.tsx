@@ -2,6 +2,7 @@
 // saying why), what it brings, and the list of what is not carried — read before anything is saved.
 import { Badge } from "@/client/components/ui/badge.tsx";
 import type { PreviewQuestion } from "@/shared/api/interchange.ts";
+import { NotCarried } from "./import-steps.tsx";
 import { testsSummary } from "./read-file.ts";
 
 export function QuestionList({
@@ -64,16 +65,7 @@ export function QuestionList({
                     ))}
                   </ul>
                 )}
-                {q.notCarried.length > 0 && (
-                  <div className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-950">
-                    <p className="font-medium">Not carried into PyClass</p>
-                    <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="not-carried">
-                      {q.notCarried.map((n) => (
-                        <li key={n}>{n}</li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
+                <NotCarried items={q.notCarried} testId="not-carried" className="mt-2" />
               </div>
             </div>
           </li>
