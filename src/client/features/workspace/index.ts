@@ -13,6 +13,7 @@ export {
   serverRows,
 } from "./result-rows.ts";
 export { consolePlaceholder, LONG_RUN_SECONDS, RunStatus, runLabel } from "./run-status.tsx";
+export { RunButtons, RunnerAlerts, RunnerConsole } from "./runner-output.tsx";
 export { TestResults } from "./test-results.tsx";
 export {
   type CheckedGrade,

@@ -1,7 +1,7 @@
 // The assignment workspace: write Python, run it with live input(), run the tests in the
 // browser, submit for the server to grade, read the teacher's feedback. Code is never lost:
 // every change is saved in this browser until it is submitted.
-import { ArrowLeft, FlaskConical, Play, Send } from "lucide-react";
+import { ArrowLeft, Send } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useLatestCode } from "@/client/api/activity.ts";
@@ -9,8 +9,6 @@ import { useStudentAssignment } from "@/client/api/assignments.ts";
 import { useMe } from "@/client/api/me.ts";
 import { useCreateSubmission, useMySubmissions } from "@/client/api/submissions.ts";
 import { CodeEditor } from "@/client/components/code/code-editor.tsx";
-import { OutputConsole } from "@/client/components/code/output-console.tsx";
-import { TurtleCanvas } from "@/client/components/code/turtle-canvas.tsx";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
@@ -18,15 +16,15 @@ import { Card } from "@/client/components/ui/card.tsx";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { queueHandIn, WaitingToSend } from "@/client/features/offline/index.ts";
-import { VisualiseButton, VisualiserPanel } from "@/client/features/visualiser/index.ts";
 import {
   browserRows,
-  consolePlaceholder,
   draftKey,
   type ResultSet,
+  RunButtons,
+  RunnerAlerts,
+  RunnerConsole,
   RunStatus,
   resultBadge,
-  runLabel,
   serverRows,
   TestResults,
   useActivityRecorder,
@@ -291,19 +289,14 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             </p>
           </Card>
           <div className="flex flex-wrap items-center gap-2">
-            <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
-              <Play className="size-4" aria-hidden /> {runLabel(runner)}
-            </Button>
-            <VisualiseButton runner={runner} onVisualise={visualise} />
-            <Button
-              variant="secondary"
-              onClick={runTests}
-              busy={busy === "tests"}
-              disabled={busy !== null || cases.length === 0}
-            >
-              <FlaskConical className="size-4" aria-hidden />{" "}
-              {cases.length === 0 ? "No Tests Available" : "Run Tests"}
-            </Button>
+            <RunButtons
+              runner={runner}
+              busy={busy}
+              hasTests={cases.length > 0}
+              onRun={runCode}
+              onVisualise={visualise}
+              onTests={runTests}
+            />
             <Button
               variant="secondary"
               onClick={() => submit()}
@@ -317,15 +310,7 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             <RunStatus runner={runner} testCount={visibleTests.length} />
           </div>
           <HelpAnswer request={help} />
-          {runner.loadError && (
-            <Alert tone="error">
-              Python could not start: {runner.loadError}{" "}
-              <button type="button" className="underline" onClick={runner.retry}>
-                Try again
-              </button>
-            </Alert>
-          )}
-          {runner.error && <Alert tone="error">{runner.error}</Alert>}
+          <RunnerAlerts runner={runner} />
           {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
           {restoring.bar}
           {fromElsewhere && (
@@ -373,27 +358,13 @@ function Workspace({ assignment, userId }: { assignment: StudentAssignmentDetail
             extensions={editorExtensions}
           />
           <CodeCommentsList comments={comments.shown} code={draft.code} />
-          <OutputConsole
-            output={consoleIsOld ? "" : runner.output}
-            warnings={consoleIsOld ? [] : runner.warnings}
-            waitingForInput={runner.waitingForInput}
-            prompt={runner.prompt}
-            onInput={runner.sendInput}
-            code={runner.ranCode}
-            placeholder={
-              consoleIsOld
-                ? "The tests ran your code: see Test Results. Run Code shows its output here."
-                : consolePlaceholder(runner, "Run your code to see its output here.")
+          <RunnerConsole
+            runner={runner}
+            code={draft.code}
+            stale={
+              consoleIsOld && "The tests ran your code: see Test Results. Run Code shows its output here."
             }
           />
-          <TurtleCanvas drawing={runner.drawing} />
-          {runner.visualisation && (
-            <VisualiserPanel
-              visualisation={runner.visualisation}
-              currentCode={draft.code}
-              onClose={runner.closeVisualisation}
-            />
-          )}
         </div>
         <div className="space-y-4 lg:col-start-1 lg:row-start-2">
           {latestFinal && <TeacherFeedback submission={latestFinal} />}
