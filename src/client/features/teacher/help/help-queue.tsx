@@ -9,7 +9,7 @@ import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
-import { controlClass, Field } from "@/client/components/ui/field.tsx";
+import { TextAreaField } from "@/client/components/ui/field.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
 import { ApiError } from "@/client/lib/api.ts";
@@ -167,19 +167,12 @@ function AnswerDialog({
             setDrafts((all) => [...all, { line, body, key: Date.now() + all.length }])
           }
         />
-        <Field
+        <TextAreaField
           label="Message (optional)"
-          control={(id, aria) => (
-            <textarea
-              id={id}
-              {...aria}
-              className={controlClass}
-              rows={3}
-              maxLength={HELP_LIMITS.answerChars}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-          )}
+          rows={3}
+          maxLength={HELP_LIMITS.answerChars}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
         />
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex justify-end gap-2">

@@ -9,7 +9,7 @@ import { useMe } from "@/client/api/me.ts";
 import { Button } from "@/client/components/ui/button.tsx";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
-import { controlClass, Field } from "@/client/components/ui/field.tsx";
+import { TextAreaField } from "@/client/components/ui/field.tsx";
 import { ApiError } from "@/client/lib/api.ts";
 import { formatDateTime } from "@/client/lib/format.ts";
 import type { Submission } from "@/shared/api/assignments.ts";
@@ -110,20 +110,13 @@ function EditCommentDialog({
       dirty={body !== comment.body}
     >
       <form onSubmit={save} className="space-y-4">
-        <Field
+        <TextAreaField
           label="Comment"
           error={error}
-          control={(id, aria) => (
-            <textarea
-              id={id}
-              {...aria}
-              className={controlClass}
-              rows={3}
-              maxLength={COMMENT_LIMITS.bodyChars}
-              value={body}
-              onChange={(e) => setBody(e.target.value)}
-            />
-          )}
+          rows={3}
+          maxLength={COMMENT_LIMITS.bodyChars}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
         />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>

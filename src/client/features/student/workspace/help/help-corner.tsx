@@ -9,7 +9,7 @@ import { useHelpMutations, useMyHelpRequest, useStudentStream } from "@/client/a
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Dialog } from "@/client/components/ui/dialog.tsx";
-import { controlClass, Field } from "@/client/components/ui/field.tsx";
+import { TextAreaField } from "@/client/components/ui/field.tsx";
 import { ApiError } from "@/client/lib/api.ts";
 import { HELP_LIMITS, type HelpRequest, waitingText } from "@/shared/api/help.ts";
 
@@ -99,20 +99,13 @@ export function HelpCorner({
         dirty={question.trim() !== ""}
       >
         <form onSubmit={ask} className="space-y-4">
-          <Field
+          <TextAreaField
             label="Your question (optional)"
             hint={`Up to ${HELP_LIMITS.questionChars} characters.`}
-            control={(id, aria) => (
-              <textarea
-                id={id}
-                {...aria}
-                className={controlClass}
-                rows={3}
-                maxLength={HELP_LIMITS.questionChars}
-                value={question}
-                onChange={(e) => setQuestion(e.target.value)}
-              />
-            )}
+            rows={3}
+            maxLength={HELP_LIMITS.questionChars}
+            value={question}
+            onChange={(e) => setQuestion(e.target.value)}
           />
           {error && <Alert tone="error">{error}</Alert>}
           <div className="flex justify-end gap-2">
