@@ -7,7 +7,7 @@ import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
 import { Button, buttonClass } from "@/client/components/ui/button.tsx";
 import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
-import { SelectField } from "@/client/components/ui/select-field.tsx";
+import { CategoryDifficultyFields } from "@/client/features/exercises/index.ts";
 import { CodeRunnerImportDialog, exerciseCodeRunnerUrl } from "@/client/features/interchange/index.ts";
 import { type AdminCategory, type AdminExercise, EXERCISE_MESSAGES } from "@/shared/api/exercises.ts";
 import { ExerciseEditor } from "./exercise-editor.tsx";
@@ -118,30 +118,7 @@ export function ExercisesTab({
             />
           </div>
         </div>
-        <SelectField
-          label="Category"
-          value={filter.category}
-          onChange={(e) => setFilter({ ...filter, category: e.target.value })}
-        >
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Difficulty"
-          value={filter.difficulty}
-          onChange={(e) =>
-            setFilter({ ...filter, difficulty: e.target.value as LibraryFilter["difficulty"] })
-          }
-        >
-          <option value="">Any difficulty</option>
-          <option value="easy">Easy</option>
-          <option value="medium">Medium</option>
-          <option value="hard">Hard</option>
-        </SelectField>
+        <CategoryDifficultyFields categories={categories} filter={filter} onChange={setFilter} />
       </div>
       <p role="status" className="text-xs text-slate-500">
         {shown.length} of {exercises.length} {exercises.length === 1 ? "exercise" : "exercises"}

@@ -9,7 +9,7 @@ import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "@/client/components/ui/badge.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
-import { SelectField } from "@/client/components/ui/select-field.tsx";
+import { CategoryDifficultyFields } from "@/client/features/exercises/index.ts";
 import type { ExerciseDetail, ExerciseList, ExerciseListItem } from "@/shared/api/exercises.ts";
 import type { PremadeAssignment } from "@/shared/domain/premade-assignments.ts";
 
@@ -128,30 +128,7 @@ export function PremadePicker({ onPick }: { onPick: (premade: PremadeAssignment)
         />
       </div>
       <div className="mt-2 grid grid-cols-2 gap-2">
-        <SelectField
-          label="Category"
-          value={filter.category}
-          onChange={(e) => setFilter({ ...filter, category: e.target.value })}
-        >
-          <option value="">All categories</option>
-          {library.data.categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Difficulty"
-          value={filter.difficulty}
-          onChange={(e) =>
-            setFilter({ ...filter, difficulty: e.target.value as ExerciseFilter["difficulty"] })
-          }
-        >
-          <option value="">Any difficulty</option>
-          <option value="easy">Easy</option>
-          <option value="medium">Medium</option>
-          <option value="hard">Hard</option>
-        </SelectField>
+        <CategoryDifficultyFields categories={library.data.categories} filter={filter} onChange={setFilter} />
       </div>
       <p role="status" className="mt-2 text-xs text-slate-500">
         {results.length === all.length ? `All ${all.length}` : `${results.length} of ${all.length}`}{" "}
