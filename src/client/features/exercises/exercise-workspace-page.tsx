@@ -2,14 +2,12 @@
 // Python, run it and its tests in the browser. Students Save (the server re-grades and alone
 // decides completion; the first full pass in the browser saves by itself); teachers see Show /
 // Hide Solution instead. Unsaved code is kept in this browser as a draft.
-import { ArrowLeft, CheckCircle2, Eye, EyeOff, FlaskConical, Play, RotateCcw, Save } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Eye, EyeOff, RotateCcw, Save } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
-import { useLocation, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { useExercise, useExerciseSolution, useSaveExerciseAttempt } from "@/client/api/exercises.ts";
 import { useMe } from "@/client/api/me.ts";
 import { CodeEditor } from "@/client/components/code/code-editor.tsx";
-import { OutputConsole } from "@/client/components/code/output-console.tsx";
-import { TurtleCanvas } from "@/client/components/code/turtle-canvas.tsx";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Badge } from "@/client/components/ui/badge.tsx";
 import { Button, ButtonLink } from "@/client/components/ui/button.tsx";
@@ -18,13 +16,13 @@ import { ConfirmDialog } from "@/client/components/ui/confirm-dialog.tsx";
 import { Loading } from "@/client/components/ui/loading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { queueHandIn, WaitingToSend } from "@/client/features/offline/index.ts";
-import { VisualiseButton, VisualiserPanel } from "@/client/features/visualiser/index.ts";
 import {
-  consolePlaceholder,
   draftKey,
   type ResultSet,
+  RunButtons,
+  RunnerAlerts,
+  RunnerConsole,
   RunStatus,
-  runLabel,
   TestResults,
   useCodeRunner,
   useDraft,
@@ -34,11 +32,15 @@ import { ApiError, hasErrorCode } from "@/client/lib/api.ts";
 import { formatDateTime } from "@/client/lib/format.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
 import { EXERCISE_MESSAGES, type ExerciseDetail, type SaveAttemptResult } from "@/shared/api/exercises.ts";
+import { EXERCISE_RECORD_NOTICE } from "@/shared/domain/data-use.ts";
+import { parseErrorLine } from "@/shared/domain/error-explanations.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
 import { sectionId, stepSearch } from "./browser-state.ts";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
 import { exerciseBrowserRows, exerciseServerRows, isFullPass, runnableTests } from "./exercise-rows.ts";
+import { useExerciseRecord } from "./use-exercise-record.ts";
 import { Hints, PastSaved } from "./workspace-panels.tsx";
+import { YourHistory } from "./your-history.tsx";
 
 const OFFLINE_SAVE =
   "Waiting to send: you're offline, so your code is kept on this device and saved when the connection comes back.";
@@ -129,8 +131,16 @@ function Workspace({
     draftKey(userId, `exercise:${exercise.id}`),
     () => exercise.progress.code ?? starter,
   );
-  // Restore from Past Saved replaces the editor's code at once, with Undo (issue 19 item 3).
-  const restoring = useRestoreWithUndo(draft.code, draft.setCode);
+  // The student's activity record (decision 072; the notice above the editor says so): their
+  // history of this exercise, and their latest code on another computer. Teachers record nothing.
+  const { recorder, fromElsewhere } = useExerciseRecord(exercise, userId, canSave, draft);
+  const record = canSave ? recorder : null;
+  const [editorExtensions] = useState(() => (canSave ? [recorder.extension] : []));
+  // Restore from Past Saved or Your history replaces the editor's code at once, with Undo (issue 19 item 3).
+  const restoring = useRestoreWithUndo(draft.code, (restored) => {
+    record?.restore(restored);
+    draft.setCode(restored);
+  });
   const [results, setResults] = useState<ResultSet | null>(null);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
@@ -163,6 +173,7 @@ function Workspace({
   async function saveCode(auto: boolean) {
     const wasCompleted = exercise.progress.isCompleted;
     const sent = draft.code;
+    record?.submit(); // Save pressed: the "Save" marker in Your history
     try {
       // Offline (decision 068): kept on this device and sent when the connection is back.
       if (!navigator.onLine) {
@@ -191,7 +202,9 @@ function Workspace({
   async function runCode() {
     if (busy) return;
     setBanner(null);
-    await runner.run(code);
+    record?.run();
+    const ran = await runner.run(code);
+    if (ran?.error_type) record?.error(ran.error_type, ran.line);
   }
 
   /** Runs the code recording each step, for the visualiser panel under the console. */
@@ -206,6 +219,9 @@ function Workspace({
     setBanner(null);
     const grade = await runner.runTests(code, tests);
     if (!grade) return;
+    record?.tests(grade.passed, grade.total);
+    const failed = parseErrorLine(grade.results.find((r) => r.error)?.error);
+    if (failed) record?.error(failed.type, failed.line);
     setResults(exerciseBrowserRows(exercise.testCases, grade));
     // Spec 02 §4: auto-saved on the first full pass. The server re-grades; its word is final.
     if (canSave && !solutionShown && isFullPass(grade) && !completed && !autoSaved.current) {
@@ -293,6 +309,17 @@ function Workspace({
               </span>
             )}
           </div>
+          {canSave && (
+            <p className="text-sm text-slate-600" data-testid="activity-notice">
+              {EXERCISE_RECORD_NOTICE}{" "}
+              <Link
+                to="/what-is-recorded"
+                className="font-medium text-brand-700 underline underline-offset-2"
+              >
+                What is recorded?
+              </Link>
+            </p>
+          )}
           <CodeEditor
             // A fresh editor (own label and undo history) for the solution and for the student's code.
             key={solutionShown ? "solution" : "code"}
@@ -300,20 +327,17 @@ function Workspace({
             onChange={setCode}
             onRun={runCode}
             label={solutionShown ? "Solution code" : "Your Python code"}
+            extensions={solutionShown ? undefined : editorExtensions}
           />
           <div className="flex flex-wrap items-center gap-2">
-            <Button onClick={runCode} busy={busy === "run"} disabled={busy !== null}>
-              <Play className="size-4" aria-hidden /> {runLabel(runner)}
-            </Button>
-            <VisualiseButton runner={runner} onVisualise={visualise} />
-            <Button
-              variant="secondary"
-              onClick={runTests}
-              busy={busy === "tests"}
-              disabled={busy !== null || !hasTests}
-            >
-              <FlaskConical className="size-4" aria-hidden /> {hasTests ? "Run Tests" : "No Tests Available"}
-            </Button>
+            <RunButtons
+              runner={runner}
+              busy={busy}
+              hasTests={hasTests}
+              onRun={runCode}
+              onVisualise={visualise}
+              onTests={runTests}
+            />
             {canSave && (
               <Button
                 variant="secondary"
@@ -341,40 +365,22 @@ function Workspace({
               </span>
             )}
           </div>
-          {runner.loadError && (
-            <Alert tone="error">
-              Python could not start: {runner.loadError}{" "}
-              <button type="button" className="underline" onClick={runner.retry}>
-                Try again
-              </button>
-            </Alert>
-          )}
-          {runner.error && <Alert tone="error">{runner.error}</Alert>}
+          <RunnerAlerts runner={runner} />
           {solutionMessage && <Alert tone="error">{solutionMessage}</Alert>}
           {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
           {restoring.bar}
+          {fromElsewhere && (
+            <Alert tone="info">
+              Opened the code you were last working on ({formatDateTime(fromElsewhere)}), from your history of
+              this exercise, so you can carry on from another computer.
+            </Alert>
+          )}
           {draft.saveFailed && (
             <Alert tone="error">
               This browser would not keep a copy of your code. Save before you leave this page.
             </Alert>
           )}
-          <OutputConsole
-            output={runner.output}
-            warnings={runner.warnings}
-            waitingForInput={runner.waitingForInput}
-            prompt={runner.prompt}
-            onInput={runner.sendInput}
-            code={runner.ranCode}
-            placeholder={consolePlaceholder(runner, "Run your code to see its output here.")}
-          />
-          <TurtleCanvas drawing={runner.drawing} />
-          {runner.visualisation && (
-            <VisualiserPanel
-              visualisation={runner.visualisation}
-              currentCode={code}
-              onClose={runner.closeVisualisation}
-            />
-          )}
+          <RunnerConsole runner={runner} code={code} />
         </div>
 
         <div className="space-y-4 lg:col-start-1 lg:row-start-2">
@@ -392,6 +398,13 @@ function Workspace({
               exerciseId={exercise.id}
               attempts={exercise.attempts}
               total={exercise.attemptsTotal}
+              onRestore={restoring.restore}
+            />
+          )}
+          {canSave && (
+            <YourHistory
+              exerciseId={exercise.id}
+              beforeOpen={() => recorder.flush()}
               onRestore={restoring.restore}
             />
           )}
