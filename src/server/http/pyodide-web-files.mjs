@@ -14,6 +14,8 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { unzipSync, zipSync } from "fflate";
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
 /** The files the browser fetches from /pyodide/<version>/, and their types. */
 export const WEB_FILES = {
   "pyodide.mjs": "text/javascript; charset=utf-8",
@@ -143,6 +145,18 @@ const ENCODINGS_KEPT = new Set([
 ]);
 
 /**
+ * _pyrepl/: only what pdb imports (its colouring, pdb is kept for doctest); the rest is the
+ * interactive console's line editor, which no program in a browser runs.
+ */
+const PYREPL_KEPT = new Set(["__init__.py", "utils.py", "types.py", "trace.py"]);
+
+/**
+ * Packages of which only some files are kept; putting the package's name back keeps it all.
+ * @type {Record<string, Set<string>>}
+ */
+const PARTLY_KEPT = { encodings: ENCODINGS_KEPT, _pyrepl: PYREPL_KEPT };
+
+/**
  * "email, xml" → ["email", "xml"]: the names BROWSER_PYTHON_MODULES puts back.
  * @param {string | undefined} text
  */
@@ -169,17 +183,63 @@ export function leftOut(putBack) {
  */
 export function trimStdlib(zip, putBack) {
   const out = new Set(leftOut(putBack));
-  const allEncodings = putBack.includes("encodings");
   /** @type {Record<string, [Uint8Array, { level: 0 }]>} */
   const kept = {};
   for (const [name, data] of Object.entries(unzipSync(zip))) {
     const [top, rest] = [name.split("/")[0], name.split("/").slice(1).join("/")];
     if (out.has(top) || [...out].some((o) => o.includes("/") && (name === o || name.startsWith(`${o}/`))))
       continue;
-    if (top === "encodings" && rest && !allEncodings && !ENCODINGS_KEPT.has(rest)) continue;
+    const partly = Object.hasOwn(PARTLY_KEPT, top) ? PARTLY_KEPT[top] : null;
+    if (partly && rest && !putBack.includes(top) && !partly.has(rest)) continue;
     kept[name] = [data, { level: 0 }];
   }
   return zipSync(kept, { level: 0 });
+}
+
+/**
+ * The standard library as the browser gets it from a prepared directory: trimmed, then without
+ * comments and docstrings (strip-python.py, run in Pyodide: the library is Python 3.14's, newer
+ * than any Python this machine may have). Line numbers are kept; about a third fewer bytes.
+ * @param {Uint8Array} zip the package's python_stdlib.zip
+ * @param {string[]} putBack
+ */
+export async function browserStdlib(zip, putBack) {
+  const files = unzipSync(trimStdlib(zip, putBack));
+  const { loadPyodide } = await import(path.join(pyodidePackageDir(), "pyodide.mjs"));
+  const py = await loadPyodide({ indexURL: `${pyodidePackageDir()}/` });
+  py.runPython(fs.readFileSync(path.join(here, "strip-python.py"), "utf8"));
+  const strip = py.globals.get("strip");
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  /** @type {Record<string, [Uint8Array, { level: 0 }]>} */
+  const kept = {};
+  try {
+    for (const [name, data] of Object.entries(files)) {
+      let bytes = data;
+      if (name.endsWith(".py")) {
+        let text = null;
+        try {
+          text = decoder.decode(data);
+        } catch {
+          // Not UTF-8 (a declared other encoding): kept as it is.
+        }
+        if (text !== null) bytes = new TextEncoder().encode(strip(text));
+      }
+      kept[name] = [bytes, { level: 0 }];
+    }
+  } finally {
+    strip.destroy();
+  }
+  return zipSync(kept, { level: 0 });
+}
+
+/**
+ * pyodide-lock.json without its packages: this server serves none of them (only WEB_FILES), so
+ * the list of 357 wheels was 22 kB of Brotli naming files no student could fetch.
+ * @param {Uint8Array} bytes
+ */
+export function emptyLockFile(bytes) {
+  const lock = JSON.parse(new TextDecoder().decode(bytes));
+  return new TextEncoder().encode(JSON.stringify({ ...lock, packages: {} }));
 }
 
 export function pyodidePackageDir() {
@@ -190,15 +250,24 @@ function pyodideVersion() {
   return JSON.parse(fs.readFileSync(path.join(pyodidePackageDir(), "package.json"), "utf8")).version;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultCacheRoot = () => path.resolve(here, "../../../node_modules/.cache/pyclass-pyodide");
+
+/** What preparation does to the files, in the directory's name: a change makes a new directory. */
+const PREPARED_FORM = "stripped-stdlib,empty-lock";
 
 /**
  * Where the prepared files for this version and module list live.
  * @param {string[]} putBack
  */
 export function webPyodideDir(putBack, cacheRoot = defaultCacheRoot()) {
-  const key = createHash("sha256").update(leftOut(putBack).join(",")).digest("hex").slice(0, 12);
+  const key = createHash("sha256")
+    .update(
+      `${PREPARED_FORM}:${leftOut(putBack).join(",")}:${Object.values(PARTLY_KEPT)
+        .map((k) => [...k])
+        .join(",")}`,
+    )
+    .digest("hex")
+    .slice(0, 12);
   return path.join(cacheRoot, `web-${pyodideVersion()}-${key}`);
 }
 
@@ -234,6 +303,30 @@ export function gzipBest(bytes) {
 }
 
 /**
+ * A lock left by a start that was killed while compressing (a bench or test stopping its server):
+ * its process is gone, or, with no process named yet, it is older than any compression.
+ * @param {string} lock
+ */
+function lockIsLeftOver(lock) {
+  let owner = 0;
+  try {
+    owner = Number(fs.readFileSync(path.join(lock, "pid"), "utf8").trim()) || 0;
+  } catch {
+    // Not written yet (the lock was taken a moment ago), or gone with the lock.
+  }
+  if (owner > 0) {
+    try {
+      process.kill(owner, 0);
+      return false;
+    } catch (e) {
+      return /** @type {NodeJS.ErrnoException} */ (e).code === "ESRCH";
+    }
+  }
+  const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+  return age > 10 * 60_000;
+}
+
+/**
  * Makes the directory once (≈40 s of CPU for the wasm's Brotli), in a private folder renamed into
  * place so a server never reads a half-written one. One process makes it (a lock folder); others
  * started meanwhile wait for it. Returns it.
@@ -247,12 +340,11 @@ export async function prepareWebPyodide(putBack, cacheRoot = defaultCacheRoot())
     if (preparedWebPyodide(putBack, cacheRoot)) return dir;
     try {
       fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
       break;
     } catch (e) {
       if (/** @type {NodeJS.ErrnoException} */ (e).code !== "EEXIST") throw e;
-      // A lock older than any compression is left over from a killed start.
-      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (lockIsLeftOver(lock)) fs.rmSync(lock, { recursive: true, force: true });
       else await new Promise((r) => setTimeout(r, 1000));
     }
   }
@@ -268,7 +360,8 @@ export async function prepareWebPyodide(putBack, cacheRoot = defaultCacheRoot())
     const source = pyodidePackageDir();
     for (const file of Object.keys(WEB_FILES)) {
       let bytes = new Uint8Array(fs.readFileSync(path.join(source, file)));
-      if (file === "python_stdlib.zip") bytes = trimStdlib(bytes, putBack);
+      if (file === "python_stdlib.zip") bytes = await browserStdlib(bytes, putBack);
+      if (file === "pyodide-lock.json") bytes = emptyLockFile(bytes);
       const [br, gz] = await Promise.all([brotliBest(bytes), gzipBest(bytes)]);
       fs.writeFileSync(path.join(tmp, file), bytes);
       fs.writeFileSync(path.join(tmp, `${file}.br`), br);

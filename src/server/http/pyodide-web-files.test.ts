@@ -1,12 +1,15 @@
 // The browser's trimmed standard library, loaded in a real Pyodide: everything kept still imports
 // (nothing kept needs a module left out), the modules GCSE programs use are there, and a module
-// left out says so as CPython would.
+// left out says so as CPython would. It is tested as a prepared directory serves it: without
+// comments and docstrings (decision 074), every line where it was.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  browserStdlib,
+  emptyLockFile,
   LEFT_OUT,
   leftOut,
   parsePutBack,
@@ -22,8 +25,23 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pyodide-trimmed-"));
 for (const file of [...Object.keys(WEB_FILES), "package.json", "pyodide.mjs.map"]) {
   if (file !== "python_stdlib.zip") fs.copyFileSync(path.join(source, file), path.join(dir, file));
 }
-fs.writeFileSync(path.join(dir, "python_stdlib.zip"), trimmed);
+fs.writeFileSync(
+  path.join(dir, "pyodide-lock.json"),
+  emptyLockFile(new Uint8Array(fs.readFileSync(path.join(source, "pyodide-lock.json")))),
+);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+type Py = { runPython(code: string): unknown; globals: { set(k: string, v: unknown): void } };
+/** A real Pyodide on the browser's files (the stdlib as a prepared directory has it). */
+async function browserPyodide(): Promise<{ py: Py; names: string[] }> {
+  const stdlib = await browserStdlib(fullZip, []);
+  fs.writeFileSync(path.join(dir, "python_stdlib.zip"), stdlib);
+  const { loadPyodide } = (await import(path.join(dir, "pyodide.mjs"))) as {
+    loadPyodide: (o: object) => Promise<Py>;
+  };
+  return { py: await loadPyodide({ indexURL: `${dir}/` }), names: Object.keys(unzipSync(stdlib)) };
+}
+const loaded = browserPyodide();
 
 /** Modules a GCSE program (or the harness) may import. */
 const GCSE = `math random time datetime string re json csv collections itertools functools statistics
@@ -31,6 +49,8 @@ copy decimal fractions textwrap operator typing dataclasses enum heapq bisect ar
 sys secrets timeit hashlib pickle base64 tempfile shutil glob pathlib locale difflib struct queue
 threading contextlib abc numbers unicodedata io warnings weakref inspect traceback keyword
 zipfile colorsys this unittest doctest`.split(/\s+/);
+
+const strFromBytes = (b: Uint8Array) => new TextDecoder().decode(b);
 
 describe("the browser's standard library", () => {
   it("is smaller, stored, and leaves out what the list says", () => {
@@ -54,15 +74,64 @@ describe("the browser's standard library", () => {
     expect(names).toContain("encodings/shift_jis.py");
   });
 
+  it("keeps of _pyrepl only what pdb imports, and all of it when put back", () => {
+    const names = Object.keys(unzipSync(trimmed)).filter((n) => n.startsWith("_pyrepl/") && !n.endsWith("/"));
+    expect(names.sort()).toEqual([
+      "_pyrepl/__init__.py",
+      "_pyrepl/trace.py",
+      "_pyrepl/types.py",
+      "_pyrepl/utils.py",
+    ]);
+    expect(Object.keys(unzipSync(trimStdlib(fullZip, ["_pyrepl"])))).toContain("_pyrepl/readline.py");
+  });
+
+  it("lists no packages in the lock file (none is served)", () => {
+    const lock = JSON.parse(fs.readFileSync(path.join(dir, "pyodide-lock.json"), "utf8"));
+    expect(lock.packages).toEqual({});
+    expect(lock.info.python).toMatch(/^3\./);
+  });
+
+  it("has no comments or docstrings, every line where CPython's library has it", async () => {
+    const { py, names } = await loaded;
+    const original = unzipSync(trimmed);
+    const stripped = unzipSync(await browserStdlib(fullZip, []));
+    expect(names.length).toBe(Object.keys(original).length);
+    for (const name of names.filter((n) => n.endsWith(".py"))) {
+      const [a, b] = [strFromBytes(original[name]), strFromBytes(stripped[name])];
+      expect(b.split("\n").length, name).toBe(a.split("\n").length);
+    }
+    const random = strFromBytes(stripped["random.py"]);
+    expect(random.split("\n")[0]).toBe(""); // the module's docstring
+    expect(random.split("\n").filter((l) => l.trim().startsWith("#"))).toEqual([]);
+    const lines = strFromBytes(original["random.py"]).split("\n");
+    const at = lines.findIndex((l) => l.includes("def randint("));
+    expect(random.split("\n")[at]).toBe(lines[at]);
+    // -OO's library still runs a program's own doctests and unit tests (decision 056's golden cases).
+    expect(
+      py.runPython(`
+import doctest, io, types, unittest
+m = types.ModuleType("m")
+exec('def f():\\n    """\\n    >>> 1 + 1\\n    2\\n    """\\n', m.__dict__)
+d = doctest.testmod(m)
+class T(unittest.TestCase):
+    def test_a(self):
+        self.assertEqual(1, 1)
+r = unittest.TextTestRunner(stream=io.StringIO()).run(unittest.defaultTestLoader.loadTestsFromTestCase(T))
+f"{d.attempted} {d.failed} {r.testsRun} {len(r.failures)}"
+`),
+    ).toBe("1 0 1 0");
+    py.globals.set("AT", at + 1);
+    expect(
+      py.runPython(
+        "import random, inspect; random.randint.__doc__ is None and inspect.getsourcelines(random.randint)[1] == AT",
+      ),
+    ).toBe(true);
+  }, 120_000);
+
   it("imports every module it keeps and every GCSE module in Pyodide; a left-out one is not found", async () => {
-    const { loadPyodide } = (await import(path.join(dir, "pyodide.mjs"))) as {
-      loadPyodide: (
-        o: object,
-      ) => Promise<{ runPython(code: string): unknown; globals: { set(k: string, v: unknown): void } }>;
-    };
-    const py = await loadPyodide({ indexURL: `${dir}/` });
+    const { py, names } = await loaded;
     const tops = new Set<string>();
-    for (const name of Object.keys(unzipSync(trimmed))) {
+    for (const name of names) {
       const top = name.split("/")[0].replace(/\.py$/, "");
       if (top && !top.includes("-") && (!top.startsWith("_") || top === "__future__")) tops.add(top);
     }

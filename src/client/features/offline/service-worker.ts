@@ -21,20 +21,40 @@ export async function registerServiceWorker({ onFirstControl }: { onFirstControl
   // Loaded on demand: the landing page's JavaScript never carries it.
   const { Workbox } = await import("workbox-window");
   workbox = new Workbox("/sw.js", { scope: "/" });
+  // Not Workbox's isUpdate: it is false for every version found after a first one took this very
+  // page, so a new version offered to it would never reload it (found by offline.spec.ts).
+  let controlled = navigator.serviceWorker.controller !== null;
   workbox.addEventListener("waiting", () => {
     updateReady = true;
     notify();
   });
-  workbox.addEventListener("controlling", (event) => {
+  workbox.addEventListener("controlling", () => {
     // Another tab's Reload also hands this tab to the new version: this one reloads only if asked.
-    if (event.isUpdate) {
-      if (reloadRequested) window.location.reload();
-    } else onFirstControl();
+    if (reloadRequested) window.location.reload();
+    else if (!controlled) {
+      controlled = true;
+      onFirstControl();
+    }
   });
   workbox.register().catch(() => {
     // No service worker (private mode, an old browser): everything but offline still works.
   });
+  // A tab kept open for a lesson makes no navigation, the browser's own moment to look for a new
+  // version: looked for hourly and when the student comes back to the tab.
+  let lastCheck = Date.now();
+  const check = () => {
+    if (Date.now() - lastCheck < UPDATE_CHECK_MIN_MS) return;
+    lastCheck = Date.now();
+    void workbox?.update().catch(() => {});
+  };
+  setInterval(check, UPDATE_CHECK_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
 }
+
+const UPDATE_CHECK_MS = 60 * 60_000;
+const UPDATE_CHECK_MIN_MS = 5 * 60_000;
 
 export function subscribeUpdate(listener: () => void) {
   listeners.add(listener);
