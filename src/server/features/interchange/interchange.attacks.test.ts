@@ -2,7 +2,7 @@
 // pollute prototypes, or cost the server minutes and gigabytes; a student or another teacher
 // calling the routes; hidden tests leaking to a student. Every bad input is a clear 4xx.
 import { beforeAll, describe, expect, it } from "vitest";
-import { assignments, testCases } from "@/server/db/schema.ts";
+import { testCases } from "@/server/db/schema.ts";
 import { acquireLease, releaseLease } from "@/server/limits/limits.ts";
 import {
   type ClassroomPreview,
@@ -36,27 +36,13 @@ const question = (name: string, tests = "") =>
 const testcase = (stdin: string, expected: string, display = "SHOW") =>
   `<testcase><testcode><text></text></testcode><stdin><text>${stdin}</text></stdin><expected><text>${expected}</text></expected><display><text>${display}</text></display></testcase>`;
 
-/** Preview and save both refuse with the same 4xx, and nothing is written. */
-async function refused(file: string) {
-  const before = await s.rowsIn(assignments);
-  const preview = await s.post("/coderunner/assignments/preview", s.teacher, { file });
-  const save = await s.post("/coderunner/assignments", s.teacher, {
-    file,
-    classId: s.cls.id,
-    questions: [1],
-  });
-  expect(await s.rowsIn(assignments)).toBe(before);
-  expect(save.status).toBe(preview.status);
-  return { status: preview.status, ...(await errorOf(preview)) };
-}
-
 describe("a DOCTYPE hidden from the check", () => {
   it("is found behind a CDATA opener written inside a comment (the two no longer overlap)", async () => {
     // Stripping CDATA first used to remove from the comment's "<![CDATA[" to the later "]]>",
     // DOCTYPE and all, so the check passed and the parser met the declaration.
     const file = `<?xml version="1.0"?><!-- <![CDATA[ --><!DOCTYPE quiz [<!ENTITY a "AAAA">]><!-- ]]> -->${quiz(question("&a;", testcase("", "1")))}`;
     expect(declaresDoctype(file)).toBe(true);
-    expect(await refused(file)).toMatchObject({ status: 400, message: INTERCHANGE_MESSAGES.doctype });
+    expect(await s.refused(file)).toMatchObject({ status: 400, message: INTERCHANGE_MESSAGES.doctype });
     // And the other way round: a comment opener inside CDATA is only text.
     const cdataFirst = quiz(question("A", testcase("", "<![CDATA[<!--]]>")), "<!-- --><!DOCTYPE x>");
     expect(declaresDoctype(cdataFirst)).toBe(true);
@@ -69,7 +55,7 @@ describe("a DOCTYPE hidden from the check", () => {
       `<?xml version="1.0"?><!\nDOCTYPE quiz>${quiz(question("A"))}`,
       `<?xml version="1.0"?><?evil <!DOCTYPE quiz [<!ENTITY a "b">]> ?>${quiz(question("A"))}`,
     ])
-      expect(await refused(file)).toMatchObject({ status: 400, code: "INVALID_FILE" });
+      expect(await s.refused(file)).toMatchObject({ status: 400, code: "INVALID_FILE" });
   });
 
   it("a DOCTYPE only in a comment or CDATA is text, and the file imports", async () => {
@@ -136,7 +122,7 @@ describe("files built to cost time and memory", () => {
   it("half a million test cases in one question: a 400 naming the limit, not a stack overflow (500)", async () => {
     const n = Math.floor((INTERCHANGE_LIMITS.fileBytes - 300) / "<testcase/>".length);
     const file = quiz(question("Many", "<testcase/>".repeat(n)));
-    expect(await refused(file)).toMatchObject({
+    expect(await s.refused(file)).toMatchObject({
       status: 400,
       code: "INVALID_FILE",
       message: INTERCHANGE_MESSAGES.tooMuchMarkup(markupItems(file)),
@@ -144,7 +130,7 @@ describe("files built to cost time and memory", () => {
     // Under the markup limit, the test count itself is held.
     const tests = INTERCHANGE_LIMITS.testCasesInFile + 1;
     const counted = quiz(question("Many", "<testcase/>".repeat(tests)));
-    expect(await refused(counted)).toMatchObject({
+    expect(await s.refused(counted)).toMatchObject({
       status: 400,
       message: INTERCHANGE_MESSAGES.tooManyTestCases(tests),
     });
@@ -152,11 +138,11 @@ describe("files built to cost time and memory", () => {
 
   it("a file of nothing but tiny elements, or one element with 200,000 attributes, is refused before reading", async () => {
     const tiny = quiz(question("A"), "<a/>".repeat(Math.floor((INTERCHANGE_LIMITS.fileBytes - 500) / 4)));
-    expect((await refused(tiny)).message).toMatch(/^The file has too many XML elements and attributes/);
+    expect((await s.refused(tiny)).message).toMatch(/^The file has too many XML elements and attributes/);
     const attrs = quiz(
       `<question type="coderunner" ${Array.from({ length: 200_000 }, (_, i) => `a${i}="1"`).join(" ")}><name><text>A</text></name></question>`,
     );
-    expect((await refused(attrs)).message).toMatch(/^The file has too many XML elements and attributes/);
+    expect((await s.refused(attrs)).message).toMatch(/^The file has too many XML elements and attributes/);
   });
 
   it("a GitHub Classroom file of 1.7 million tests is refused (its preview was 450 MB)", async () => {

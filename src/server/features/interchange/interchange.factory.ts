@@ -1,9 +1,9 @@
 // The school both interchange test files start from (interchange.test.ts and its attacks): the
 // real app on a fresh database, two teachers with a class each, a student in both classes and an
-// admin, with the routes' POST and a table's row count (the imports save all or nothing).
+// admin; with the routes' POST, a table's row count, and a file's refusal (nothing saved).
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
-import type { assignments, exercises, testCases } from "@/server/db/schema.ts";
+import { afterAll, beforeAll, expect } from "vitest";
+import { assignments, type exercises, type testCases } from "@/server/db/schema.ts";
 import type { ClassSummary } from "@/shared/api/classes.ts";
 import { addMember, createClass } from "../../../../tests/factories/classroom.ts";
 import {
@@ -12,6 +12,7 @@ import {
   createTeacher,
   type TestUser,
 } from "../../../../tests/factories/users.ts";
+import { errorOf } from "../../../../tests/setup/error-body.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 
 export type InterchangeSchool = {
@@ -25,6 +26,8 @@ export type InterchangeSchool = {
   otherCls: ClassSummary;
   post: (path: string, who: TestUser, body: unknown) => Promise<Response>;
   rowsIn: (table: typeof assignments | typeof testCases | typeof exercises) => Promise<number>;
+  /** Preview and save of a CodeRunner file both refuse with the same 4xx, and nothing is written. */
+  refused: (file: string) => Promise<{ status: number; code: string; message: string }>;
 };
 
 /**
@@ -45,6 +48,10 @@ export function setUpInterchangeSchool(): InterchangeSchool {
     const otherCls = await createClass(t, otherTeacher);
     await addMember(t, cls, student);
     await addMember(t, otherCls, student);
+    const post: InterchangeSchool["post"] = (path, who, body) =>
+      t.request("POST", `/api/interchange${path}`, { cookie: who.cookie, body });
+    const rowsIn: InterchangeSchool["rowsIn"] = async (table) =>
+      (await t.db.select({ n: count() }).from(table))[0].n;
     Object.assign(school, {
       t,
       teacher,
@@ -53,8 +60,20 @@ export function setUpInterchangeSchool(): InterchangeSchool {
       admin,
       cls,
       otherCls,
-      post: (path, who, body) => t.request("POST", `/api/interchange${path}`, { cookie: who.cookie, body }),
-      rowsIn: async (table) => (await t.db.select({ n: count() }).from(table))[0].n,
+      post,
+      rowsIn,
+      async refused(file) {
+        const before = await rowsIn(assignments);
+        const preview = await post("/coderunner/assignments/preview", teacher, { file });
+        const save = await post("/coderunner/assignments", teacher, {
+          file,
+          classId: cls.id,
+          questions: [1],
+        });
+        expect(await rowsIn(assignments)).toBe(before);
+        expect(save.status).toBe(preview.status);
+        return { status: preview.status, ...(await errorOf(preview)) };
+      },
     } satisfies InterchangeSchool);
   });
   afterAll(() => school.t.close());

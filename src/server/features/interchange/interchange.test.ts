@@ -190,19 +190,6 @@ describe("CodeRunner import into a class", () => {
 });
 
 describe("hostile and broken files", () => {
-  const refused = async (file: string) => {
-    const before = await s.rowsIn(assignments);
-    const preview = await s.post("/coderunner/assignments/preview", s.teacher, { file });
-    const save = await s.post("/coderunner/assignments", s.teacher, {
-      file,
-      classId: s.cls.id,
-      questions: [1],
-    });
-    expect(await s.rowsIn(assignments)).toBe(before);
-    expect(save.status).toBe(preview.status);
-    return { status: preview.status, error: await errorOf(preview) };
-  };
-
   it("refuses entities that expand (billion laughs) before reading them", async () => {
     const lol = `<?xml version="1.0"?>
 <!DOCTYPE quiz [
@@ -213,9 +200,10 @@ describe("hostile and broken files", () => {
   <!ENTITY lol9 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
 ]>
 <quiz>${question("&lol9;", testcase("", "&lol9;"))}</quiz>`;
-    expect(await refused(lol)).toEqual({
+    expect(await s.refused(lol)).toEqual({
       status: 400,
-      error: { code: "INVALID_FILE", message: INTERCHANGE_MESSAGES.doctype },
+      code: "INVALID_FILE",
+      message: INTERCHANGE_MESSAGES.doctype,
     });
   });
 
@@ -225,8 +213,8 @@ describe("hostile and broken files", () => {
       `<?xml version="1.0"?><!doctype quiz SYSTEM "http://127.0.0.1:9/evil.dtd"><quiz>${question("A")}</quiz>`,
       `<quiz><!ENTITY x "y">${question("A")}</quiz>`,
     ]) {
-      const { status, error } = await refused(file);
-      expect([status, error.message]).toEqual([400, INTERCHANGE_MESSAGES.doctype]);
+      const { status, message } = await s.refused(file);
+      expect([status, message]).toEqual([400, INTERCHANGE_MESSAGES.doctype]);
     }
   });
 
@@ -249,20 +237,20 @@ describe("hostile and broken files", () => {
 
   it("refuses broken XML with where it broke", async () => {
     const cut = BANK.slice(0, BANK.indexOf("<!-- question: 103"));
-    const { status, error } = await refused(cut);
+    const { status, message } = await s.refused(cut);
     expect(status).toBe(400);
-    expect(error.message).toMatch(
+    expect(message).toMatch(
       /^The file is not well-formed XML \(line \d+, column \d+: .+\)\. Export the question bank/,
     );
-    const garbage = await refused("this is not xml at all");
+    const garbage = await s.refused("this is not xml at all");
     expect(garbage.status).toBe(400);
   });
 
   it("refuses a file that is not a question bank, an empty one, and one of only other question types", async () => {
-    expect((await refused("<html><body>hi</body></html>")).error.message).toBe(INTERCHANGE_MESSAGES.notQuiz);
-    expect((await refused("   ")).error.message).toBe(INTERCHANGE_MESSAGES.emptyFile);
+    expect((await s.refused("<html><body>hi</body></html>")).message).toBe(INTERCHANGE_MESSAGES.notQuiz);
+    expect((await s.refused("   ")).message).toBe(INTERCHANGE_MESSAGES.emptyFile);
     expect(
-      (await refused(quiz('<question type="essay"><name><text>E</text></name></question>'))).error.message,
+      (await s.refused(quiz('<question type="essay"><name><text>E</text></name></question>'))).message,
     ).toBe(INTERCHANGE_MESSAGES.noQuestions);
   });
 
@@ -270,19 +258,15 @@ describe("hostile and broken files", () => {
     const many = quiz(
       ...Array.from({ length: INTERCHANGE_LIMITS.questions + 1 }, (_, i) => question(`Q${i}`)),
     );
-    expect((await refused(many)).error.message).toBe(INTERCHANGE_MESSAGES.tooManyQuestions(201));
+    expect((await s.refused(many)).message).toBe(INTERCHANGE_MESSAGES.tooManyQuestions(201));
   });
 
   it("refuses a file over 5 MB with 413, before reading it", async () => {
     const padding = `<!-- ${"x".repeat(INTERCHANGE_LIMITS.fileBytes)} -->`;
     const big = quiz(question("Big", testcase("1", "1")), padding);
     expect(big.length).toBeGreaterThan(INTERCHANGE_LIMITS.fileBytes);
-    const { status, error } = await refused(big);
-    expect([status, error.code, error.message]).toEqual([
-      413,
-      "PAYLOAD_TOO_LARGE",
-      INTERCHANGE_MESSAGES.fileTooLarge,
-    ]);
+    const { status, code, message } = await s.refused(big);
+    expect([status, code, message]).toEqual([413, "PAYLOAD_TOO_LARGE", INTERCHANGE_MESSAGES.fileTooLarge]);
   });
 
   it("holds each question to the assignment form's limits", async () => {
