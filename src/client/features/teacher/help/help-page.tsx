@@ -1,10 +1,9 @@
 // /teacher/classes/:classId/help: the class's help queue on a page of its own (the live lesson page
 // may mount the same panel). Follows the class's live stream, so raised hands appear without a reload.
-import { ArrowLeft } from "lucide-react";
 import { useParams } from "react-router";
 import { useLiveStream } from "@/client/api/live.ts";
-import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
+import { BackToClass } from "@/client/features/teacher/back-to-class.tsx";
 import { HelpQueuePanel } from "./help-queue.tsx";
 
 export function HelpPage() {
@@ -12,10 +11,7 @@ export function HelpPage() {
   const connection = useLiveStream(classId);
   return (
     <div>
-      <ButtonLink to={`/teacher/classes/${classId}`} variant="ghost" size="sm" className="mb-4 -ml-2">
-        <ArrowLeft className="size-4" aria-hidden />
-        Back to the class
-      </ButtonLink>
+      <BackToClass classId={classId} />
       <PageHeading
         title="Help requests"
         className="mb-4"

@@ -3,16 +3,16 @@
 // a `changed` ping re-reads the summary, so tiles move within a couple of seconds of a student's
 // run, without a reload. The polite summary line is the only thing read out on a change. The help
 // queue sits below the tiles, so a raised hand is answered without leaving the page.
-import { ArrowLeft, Radio } from "lucide-react";
+import { Radio } from "lucide-react";
 import { useParams, useSearchParams } from "react-router";
 import { useLiveStream, useLiveSummary } from "@/client/api/live.ts";
-import { ButtonLink } from "@/client/components/ui/button.tsx";
 import { DataUseNotice } from "@/client/components/ui/data-use-notice.tsx";
 import { EmptyState } from "@/client/components/ui/empty-state.tsx";
 import { PageHeading } from "@/client/components/ui/page-heading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { SelectField } from "@/client/components/ui/select-field.tsx";
 import { SkeletonList } from "@/client/components/ui/skeleton.tsx";
+import { BackToClass } from "@/client/features/teacher/back-to-class.tsx";
 import { HelpQueuePanel } from "@/client/features/teacher/help/index.ts";
 import { hasErrorCode } from "@/client/lib/api.ts";
 import { helpSummary } from "@/shared/domain/live.ts";
@@ -29,10 +29,7 @@ export function LiveLessonPage() {
 
   return (
     <div>
-      <ButtonLink to={`/teacher/classes/${classId}`} variant="ghost" size="sm" className="mb-4 -ml-2">
-        <ArrowLeft className="size-4" aria-hidden />
-        Back to the class
-      </ButtonLink>
+      <BackToClass classId={classId} />
       <PageHeading
         title="Live lesson"
         subtitle={data?.className}
