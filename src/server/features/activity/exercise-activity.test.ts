@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, exerciseAttempts, exercises } from "@/server/db/schema.ts";
+import { eraseAccount, exportsSettled } from "@/server/features/account/index.ts";
 import { type ActivityEvent, ExerciseHistory, LatestCode } from "@/shared/api/activity.ts";
 import type { TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
 import type { ClassSummary } from "@/shared/api/classes.ts";
@@ -20,7 +21,6 @@ import {
   type TestUser,
 } from "../../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import { eraseAccount, exportsSettled } from "@/server/features/account/index.ts";
 import { deleteActivityBefore, retentionCutoff } from "./activity-retention.ts";
 
 let t: TestApp;
