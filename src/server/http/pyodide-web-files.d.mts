@@ -11,4 +11,5 @@ export function webPyodideDir(putBack: string[], cacheRoot?: string): string;
 export function preparedWebPyodide(putBack: string[], cacheRoot?: string): string | null;
 export function brotliBest(bytes: Uint8Array): Promise<Buffer>;
 export function gzipBest(bytes: Uint8Array): Promise<Buffer>;
+export function lockIsLeftOver(lock: string): boolean;
 export function prepareWebPyodide(putBack: string[], cacheRoot?: string): Promise<string>;

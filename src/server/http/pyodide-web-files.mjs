@@ -307,7 +307,7 @@ export function gzipBest(bytes) {
  * its process is gone, or, with no process named yet, it is older than any compression.
  * @param {string} lock
  */
-function lockIsLeftOver(lock) {
+export function lockIsLeftOver(lock) {
   let owner = 0;
   try {
     owner = Number(fs.readFileSync(path.join(lock, "pid"), "utf8").trim()) || 0;

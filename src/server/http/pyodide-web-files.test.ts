@@ -2,6 +2,7 @@
 // (nothing kept needs a module left out), the modules GCSE programs use are there, and a module
 // left out says so as CPython would. It is tested as a prepared directory serves it: without
 // comments and docstrings (decision 074), every line where it was.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +13,7 @@ import {
   emptyLockFile,
   LEFT_OUT,
   leftOut,
+  lockIsLeftOver,
   parsePutBack,
   pyodidePackageDir,
   trimStdlib,
@@ -158,4 +160,20 @@ except ModuleNotFoundError as e:
 `);
     expect(failures).toBe("");
   }, 120_000);
+});
+
+describe("the preparation's lock", () => {
+  it("is taken over when the start that made it is gone, never while it runs", () => {
+    const lock = fs.mkdtempSync(path.join(os.tmpdir(), "pyodide-lock-"));
+    try {
+      expect(lockIsLeftOver(lock)).toBe(false); // just taken: no process named yet
+      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
+      expect(lockIsLeftOver(lock)).toBe(false);
+      const gone = spawnSync(process.execPath, ["-e", "0"]).pid;
+      fs.writeFileSync(path.join(lock, "pid"), String(gone));
+      expect(lockIsLeftOver(lock)).toBe(true);
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  });
 });
