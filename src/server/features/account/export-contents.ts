@@ -391,16 +391,21 @@ async function comments(db: Db, userId: string) {
   return { onMyCode, written };
 }
 
-/** The activity record of my assignment work (what the workspace sent), oldest first. */
+/**
+ * The activity record of my assignment and library-exercise work (what the workspace sent),
+ * oldest first; an exercise's events name it (decision 072).
+ */
 function activity(db: Db, userId: string) {
   return db
     .select({
-      ...columns(activityEvents, "id", "assignmentId"),
+      ...columns(activityEvents, "id", "assignmentId", "exerciseId"),
+      exercise: exercises.title,
       session: activityEvents.sessionId,
       ...columns(activityEvents, "type", "time"),
       details: activityEvents.payload,
     })
     .from(activityEvents)
+    .leftJoin(exercises, eq(exercises.id, activityEvents.exerciseId))
     .where(eq(activityEvents.studentId, userId))
     .orderBy(asc(activityEvents.id))
     .then(allInUtc);

@@ -250,6 +250,14 @@ describe("retention, Download my data and erasure include exercise events", () =
     const data = JSON.parse(strFromU8(files["data.json"]));
     const exported = data.activityHistory.map((r: { id: unknown }) => String(r.id)).sort();
     expect(exported).toEqual(mine.map((r) => String(r.id)).sort());
+    // An exercise's events say which exercise, by its id and its title.
+    const [title] = await t.db
+      .select({ title: exercises.title })
+      .from(exercises)
+      .where(eq(exercises.id, mine.find((r) => r.exerciseId)!.exerciseId!));
+    const ofExercise = data.activityHistory.filter((r: { exerciseId: unknown }) => r.exerciseId !== null);
+    expect(ofExercise.length).toBe(mine.filter((r) => r.exerciseId !== null).length);
+    expect(ofExercise[0]).toMatchObject({ exercise: title.title, assignmentId: null });
   });
 
   it("erasing the account deletes them", async () => {
