@@ -39,6 +39,8 @@ test("an admin sets how long the audit log is kept, and everyone can read it", a
   await expect(page.getByText("Deleted 36 months after each entry was written.")).toBeVisible({
     timeout: 30_000,
   });
+  // The outbox's fixed period is listed with the rest.
+  await expect(page.getByText("Deleted 30 days after they were sent.")).toBeVisible();
   await axeAtBothSizes(page);
 
   await page.goto("/admin/retention");

@@ -71,6 +71,8 @@ export const RetentionCounts = z.object({
   accountDeletionsCompleted: z.number().int(),
   exportsDeleted: z.number().int(),
   auditEntries: z.number().int(),
+  /** Copies of e-mails sent more than MAIL_KEPT_DAYS ago (the outbox). */
+  mailsDeleted: z.number().int(),
 });
 export type RetentionCounts = z.output<typeof RetentionCounts>;
 
@@ -89,3 +91,12 @@ export const ServerFacts = z.object({
   database: z.enum(["embedded", "postgres"]),
 });
 export type ServerFacts = z.output<typeof ServerFacts>;
+
+/**
+ * How long a copy of a sent e-mail is kept in the outbox (a fixed period, not the admin's). The
+ * copy exists so an operator can see that a message went (or why SMTP refused it) and, in
+ * development, so the mailbox page can show it; it holds a name, an address and sometimes a
+ * sign-in link, so it is kept no longer than a delivery problem takes to notice. Every link in it
+ * has expired long before (the longest, a deletion's cancel window, is 14 days).
+ */
+export const MAIL_KEPT_DAYS = 30;

@@ -5,7 +5,7 @@ import { Loading } from "@/client/components/ui/loading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { PageHeader } from "@/client/features/public/index.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
-import { describeActivityPeriod, type RetentionInForce } from "@/shared/api/retention.ts";
+import { describeActivityPeriod, MAIL_KEPT_DAYS, type RetentionInForce } from "@/shared/api/retention.ts";
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
@@ -31,6 +31,10 @@ function rows({ policy, accountDeletionGraceDays }: RetentionInForce): [string, 
     [
       "The admin's audit log: who downloaded or deleted data, moved a class, changed someone's role or the periods on this page (it stores account numbers, not names or e-mail addresses)",
       `Deleted ${plural(policy.auditLogMonths, "month")} after each entry was written.`,
+    ],
+    [
+      "Copies of the e-mails PyClass sends (sign-up links, password resets, warnings), kept so whoever runs PyClass can see that a message went out",
+      `Deleted ${plural(MAIL_KEPT_DAYS, "day")} after they were sent.`,
     ],
   ];
 }

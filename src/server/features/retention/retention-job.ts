@@ -14,13 +14,14 @@ import {
   codeComments,
   dataExports,
   helpRequests,
+  mailOutbox,
   submissions,
   user,
 } from "@/server/db/schema.ts";
 import { deleteActivityBefore, retentionCutoff } from "@/server/features/activity/index.ts";
 import { deleteAuditBefore, recordAudit } from "@/server/features/audit/index.ts";
 import { acquireLease, releaseLease, renewLease } from "@/server/limits/limits.ts";
-import type { RetentionCounts, RetentionPolicy } from "@/shared/api/retention.ts";
+import { MAIL_KEPT_DAYS, type RetentionCounts, type RetentionPolicy } from "@/shared/api/retention.ts";
 import { FORMER_STUDENT_ROLE } from "@/shared/domain/former-student.ts";
 import { type RetentionDefaults, readPolicy } from "./retention-policy.ts";
 
@@ -287,6 +288,20 @@ function expireAuditLog(db: Db, policy: RetentionPolicy, now: Date) {
 }
 
 /**
+ * Outbox copies older than MAIL_KEPT_DAYS. They are dated by the database's real clock when
+ * sent, so they are aged by the real clock too (`realNow`), not the policy's: a run "as of" a
+ * later date (a test, `--as-of`) does not delete the warnings it has just sent.
+ */
+async function expireMail(db: Db, realNow: Date) {
+  const cutoff = new Date(realNow.getTime() - MAIL_KEPT_DAYS * DAY);
+  const rows = await db
+    .delete(mailOutbox)
+    .where(lt(mailOutbox.createdAt, cutoff))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+/**
  * One run of the whole policy, if no other run holds the lease (then `ran` is false and nothing is
  * touched). Each step commits on its own, so a crash part-way leaves every finished step done and
  * the next run does the rest.
@@ -303,6 +318,8 @@ export async function runRetention(
   const renew = () => renewLease(db, RUN_LEASE, owner, RUN_LEASE_MS, clock());
   try {
     const { policy } = await readPolicy(db, deps.defaults);
+    // First, so the warnings this run sends are never among the copies it deletes.
+    const mailsDeleted = await expireMail(db, clock());
     const lesson = await expireActivityAndHelp(db, policy, now);
     await renew();
     const work = await expireClassWork(db, policy, now);
@@ -328,6 +345,7 @@ export async function runRetention(
       accountDeletionsCompleted,
       exportsDeleted,
       auditEntries,
+      mailsDeleted,
     };
     await recordAudit(db, {
       action: "retention.run",
@@ -351,5 +369,6 @@ export function describeCounts(c: RetentionCounts): string {
     `${c.accountDeletionsCompleted} requested account deletions completed`,
     `${c.exportsDeleted} expired data exports`,
     `${c.auditEntries} audit log entries`,
+    `${c.mailsDeleted} copies of sent e-mails`,
   ].join(", ");
 }

@@ -21,7 +21,7 @@ import {
   testCaseResults,
   user,
 } from "@/server/db/schema.ts";
-import { DEFAULT_RETENTION } from "@/shared/api/retention.ts";
+import { DEFAULT_RETENTION, MAIL_KEPT_DAYS } from "@/shared/api/retention.ts";
 import {
   createAdmin,
   createStudent,
@@ -143,7 +143,10 @@ const auditExists = async (id: string) =>
 const auditBefore = async (cutoff: Date) =>
   (await t.db.select({ n: count() }).from(auditLog).where(lt(auditLog.at, cutoff)))[0].n;
 
-async function exists(table: typeof submissions | typeof helpRequests | typeof codeComments, id: string) {
+async function exists(
+  table: typeof submissions | typeof helpRequests | typeof codeComments | typeof mailOutbox,
+  id: string,
+) {
   const rows = await t.db.select({ id: table.id }).from(table).where(eq(table.id, id));
   return rows.length === 1;
 }
@@ -256,6 +259,25 @@ describe("the retention job", () => {
     // The entry of 2038-11-01, and any written at test time (years before 2040).
     const auditPast = await auditBefore(monthsBefore(AS_OF, 24));
     expect(auditPast).toBeGreaterThanOrEqual(1);
+    // Copies of e-mails, aged by the real clock (they are dated by it): one sent 31 days ago, one 29.
+    const [oldMail, recentMail] = await t.db
+      .insert(mailOutbox)
+      .values(
+        [31, 29].map((days) => ({
+          to: `kept-${days}@example.com`,
+          subject: "Reset your password",
+          text: "Hello",
+          html: "<p>Hello</p>",
+          createdAt: new Date(Date.now() - days * 24 * 3600 * 1000),
+        })),
+      )
+      .returning({ id: mailOutbox.id });
+    const mailPast = (
+      await t.db
+        .select({ n: count() })
+        .from(mailOutbox)
+        .where(lt(mailOutbox.createdAt, new Date(Date.now() - MAIL_KEPT_DAYS * 24 * 3600 * 1000)))
+    )[0].n;
     const run = await runRetention(deps, AS_OF, "test");
     if (!run.ran) throw new Error("the run did not take its lease");
     expect(run.counts).toEqual({
@@ -272,7 +294,10 @@ describe("the retention job", () => {
       accountDeletionsCompleted: 0,
       exportsDeleted: 1,
       auditEntries: auditPast,
+      mailsDeleted: mailPast,
     });
+    expect(await exists(mailOutbox, oldMail.id)).toBe(false);
+    expect(await exists(mailOutbox, recentMail.id)).toBe(true);
 
     expect(await exists(submissions, ids.oldSubmission)).toBe(false);
     expect(
