@@ -82,8 +82,9 @@ export function mountPyodide<E extends Env>(
 
   app.get(`${PYODIDE_BASE_PATH}:file`, async (c) => {
     const file = c.req.param("file");
+    // Own names only: `constructor` or `toString` is on every object, and was a 500.
+    if (!Object.hasOwn(WEB_FILES, file)) return c.text("Not found", 404);
     const type = WEB_FILES[file];
-    if (!type) return c.text("Not found", 404);
     const headers: Record<string, string> = {
       "Content-Type": type,
       "Cache-Control": IMMUTABLE,
