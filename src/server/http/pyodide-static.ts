@@ -59,6 +59,8 @@ export function mountPyodide<E extends Env>(
         const bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
         return file === "python_stdlib.zip" && !dir ? trimStdlib(bytes, putBack) : bytes;
       });
+      // A failed read is tried again, never kept (the directory may be back a moment later).
+      body.catch(() => plain.delete(key));
       plain.set(key, body);
     }
     return body;
@@ -71,7 +73,10 @@ export function mountPyodide<E extends Env>(
       if (dir) {
         body = fs.promises
           .readFile(path.join(dir, `${file}.${encoding === "br" ? "br" : "gz"}`))
-          .catch(() => null);
+          .catch(() => {
+            encoded.delete(key);
+            return null;
+          });
       } else {
         body = encoding === "gzip" ? readPlain(file, null).then(gzipBest) : Promise.resolve(null);
       }
@@ -97,7 +102,17 @@ export function mountPyodide<E extends Env>(
       headers["Content-Encoding"] = encoding;
       return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
     }
-    return c.body((await readPlain(file, dir)) as Uint8Array<ArrayBuffer>, 200, headers);
+    let body: Uint8Array;
+    try {
+      body = await readPlain(file, dir);
+    } catch (e) {
+      if (!dir) throw e;
+      // The prepared directory went (another start replacing it with its own): looked for again
+      // on the next request, the package's files meanwhile.
+      prepared = null;
+      body = await readPlain(file, null);
+    }
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
   });
   app.all("/pyodide/*", (c) => c.text("Not found", 404));
 }
