@@ -35,6 +35,7 @@ export const ACTIVITY_MESSAGES = {
   changesTooLarge: `An edit's changes are too large (${ACTIVITY_LIMITS.changeJsonChars} characters at most).`,
   tooMany: "Your work is being recorded faster than PyClass accepts. It will be sent again shortly.",
   studentNotFound: "This student has no work for this assignment.",
+  historyBusy: "Your history is still loading in another window. Try again in a moment.",
 } as const;
 
 /**

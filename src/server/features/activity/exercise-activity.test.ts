@@ -7,6 +7,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, exerciseAttempts, exercises } from "@/server/db/schema.ts";
 import { eraseAccount, exportsSettled } from "@/server/features/account/index.ts";
+import { acquireLease, releaseLease } from "@/server/limits/limits.ts";
 import { type ActivityEvent, ExerciseHistory, LatestCode } from "@/shared/api/activity.ts";
 import type { TeacherAssignmentDetail } from "@/shared/api/assignments.ts";
 import type { ClassSummary } from "@/shared/api/classes.ts";
@@ -20,6 +21,7 @@ import {
   createTeacher,
   type TestUser,
 } from "../../../../tests/factories/users.ts";
+import { errorOf } from "../../../../tests/setup/error-body.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { deleteActivityBefore, retentionCutoff } from "./activity-retention.ts";
 
@@ -178,6 +180,22 @@ describe("who reads a student's exercise record", () => {
         expect(res.status, path.slice(0, 80)).toBeLessThan(500);
       }
     }
+  });
+
+  it("a student reads one history at a time (each can be megabytes in memory): the next waits with 429, others are not held up", async () => {
+    // As if Ana's other window were still reading hers, on this instance or another.
+    const owner = await acquireLease(t.db, `history-read:${ana.id}`, 60_000);
+    expect(owner).not.toBeNull();
+    const busy = await get(ana, `/api/exercises/${exerciseId}/activity`);
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get("Retry-After")).toBe("2");
+    expect((await errorOf(busy)).code).toBe("TOO_MANY_REQUESTS");
+    expect((await get(ben, `/api/exercises/${exerciseId}/activity`)).status).toBe(200);
+    await releaseLease(t.db, `history-read:${ana.id}`, owner!);
+    expect((await get(ana, `/api/exercises/${exerciseId}/activity`)).status).toBe(200);
+    // A read gives the lease back, even one refused for a missing exercise.
+    expect((await get(ana, `/api/exercises/${crypto.randomUUID()}/activity`)).status).toBe(404);
+    expect((await get(ana, `/api/exercises/${exerciseId}/activity`)).status).toBe(200);
   });
 
   it("the history carries the student's saves as its hand-ins, and nobody else's", async () => {
