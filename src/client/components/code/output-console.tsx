@@ -126,7 +126,7 @@ export function OutputConsole({
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="Type your answer and press Enter"
-                className="min-w-0 flex-1 rounded border border-slate-600 bg-slate-800 px-2 py-1 font-mono text-sm text-white placeholder:text-slate-500 focus:border-emerald-400 focus:outline-none"
+                className="min-w-0 flex-1 rounded border border-slate-600 bg-slate-800 px-2 py-1 font-mono text-sm text-white placeholder:text-slate-400 focus:border-emerald-400 focus:outline-none"
               />
             </form>
           )}

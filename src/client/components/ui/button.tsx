@@ -4,11 +4,16 @@ import { Link, type LinkProps } from "react-router";
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 type Size = "sm" | "md" | "lg";
 
+// A disabled or busy button still reads at 4.5:1 ("Checking your code…" is read while it waits):
+// pale fill and dark text instead of a faded fill under white (2.1:1), no hover change.
 const variants: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/50",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400",
-  ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
-  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50",
+  primary:
+    "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-100 disabled:text-brand-700 disabled:hover:bg-brand-100",
+  secondary:
+    "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-500 disabled:hover:bg-white",
+  ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-500 disabled:hover:bg-transparent",
+  danger:
+    "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-100 disabled:text-red-800 disabled:hover:bg-red-100",
 };
 const sizes: Record<Size, string> = {
   sm: "h-8 px-3 text-sm",

@@ -10,7 +10,7 @@ import {
 } from "react";
 
 export const controlClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-100 aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600";
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-100 aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600";
 
 /** What a control spreads so its error (and hint) is announced with it. */
 export type FieldAria = { "aria-invalid"?: true; "aria-describedby"?: string };

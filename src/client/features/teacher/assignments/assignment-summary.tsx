@@ -59,7 +59,7 @@ function IoBlock({ label, text }: { label: string; text: string }) {
     <div>
       <p className="mb-1 font-medium text-slate-600">{label}</p>
       <pre className="min-h-8 overflow-x-auto rounded bg-slate-100 p-2 font-mono whitespace-pre-wrap text-slate-800">
-        {text || <span className="text-slate-400">(none)</span>}
+        {text || <span className="text-slate-600">(none)</span>}
       </pre>
     </div>
   );

@@ -148,7 +148,7 @@ function OutputBlock({ label, text }: { label: string; text: string }) {
     <div>
       <p className="mb-1 text-xs font-medium text-slate-600">{label}</p>
       <pre className="overflow-x-auto rounded bg-slate-100 p-2 font-mono text-xs whitespace-pre-wrap text-slate-800">
-        {text || <span className="text-slate-400">(no output)</span>}
+        {text || <span className="text-slate-600">(no output)</span>}
       </pre>
     </div>
   );
