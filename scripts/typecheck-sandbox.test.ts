@@ -10,13 +10,16 @@ import { afterEach, describe, expect, it } from "vitest";
 const repo = path.resolve(import.meta.dirname, "..");
 const tsc = path.join(repo, "node_modules", "typescript", "bin", "tsc");
 // Plain-JavaScript files loaded without a TypeScript loader: the grader host and worker, the shared
-// console recorder, the similarity report's worker thread, and the browser's Pyodide files that
-// `npm start` prepares (decision 069).
+// console recorder, the similarity report's worker thread, the browser's Pyodide files that
+// `npm start` prepares (decision 069), and the import reader's and export zipper's threads (076).
 const SANDBOX_DIRS = [
   "src/server/python",
   "src/shared/grading",
   "src/server/features/similarity",
   "src/server/http",
+  "src/server/features/interchange",
+  "src/server/features/account",
+  "src/server/workers",
 ];
 let tree: string | null = null;
 

@@ -43,6 +43,9 @@ export const INTERCHANGE_MESSAGES = {
   tooManyTestCases: (n: number) =>
     `A file can hold at most ${count(INTERCHANGE_LIMITS.testCasesInFile)} test cases; this one has ${count(n)}. Export fewer questions at a time.`,
   stillReading: "PyClass is still reading your previous file. Try again in a few seconds.",
+  readerBusy: "PyClass is reading many files just now. Try again in a minute.",
+  readFailed:
+    "PyClass could not finish reading this file. Try again in a minute; if it happens again, export fewer questions at a time.",
   chooseQuestions: "Choose at least one question to import.",
   unknownQuestion: (n: number) => `The file has no question number ${n}. Preview the file again.`,
   notImportable: (name: string) =>

@@ -33,9 +33,9 @@ const admin = requireRole("admin");
 const READ_LEASE_MS = 60_000;
 
 /**
- * One file read at a time per user: reading runs on the request's thread (the largest bank
+ * One file read at a time per user: reads share one reader thread per instance (the largest bank
  * allowed takes about a second), so twenty at once from one account would hold every other
- * request for twenty seconds (decision 065).
+ * teacher's import for twenty seconds (decisions 065, 076).
  */
 const oneReadAtATime: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, config } = c.get("deps");
@@ -60,7 +60,7 @@ const xmlDownload = (c: Context<AppEnv>, x: XmlExport) =>
 export const interchangeRoutes = new Hono<AppEnv>()
   .post("/coderunner/assignments/preview", teacher, oneReadAtATime, async (c) => {
     const { file } = await readJson(c, CodeRunnerPreviewBody);
-    return c.json(previewCodeRunner(file, "assignment"));
+    return c.json(await previewCodeRunner(file, "assignment"));
   })
   .post("/coderunner/assignments", teacher, oneReadAtATime, async (c) => {
     const body = await readJson(c, CodeRunnerAssignmentsBody);
@@ -68,7 +68,7 @@ export const interchangeRoutes = new Hono<AppEnv>()
   })
   .post("/coderunner/exercises/preview", admin, oneReadAtATime, async (c) => {
     const { file } = await readJson(c, CodeRunnerPreviewBody);
-    return c.json(previewCodeRunner(file, "exercise"));
+    return c.json(await previewCodeRunner(file, "exercise"));
   })
   .post("/coderunner/exercises", admin, oneReadAtATime, async (c) => {
     const body = await readJson(c, CodeRunnerExercisesBody);
@@ -82,7 +82,7 @@ export const interchangeRoutes = new Hono<AppEnv>()
   )
   .post("/github-classroom/preview", teacher, oneReadAtATime, async (c) => {
     const { file } = await readJson(c, ClassroomImportBody);
-    return c.json(previewClassroom(file));
+    return c.json(await previewClassroom(file));
   })
   .post("/github-classroom/assignments/:id", teacher, oneReadAtATime, async (c) => {
     const { file } = await readJson(c, ClassroomImportBody);

@@ -1,7 +1,8 @@
 // Imports and exports (decision 065). A preview reads the file and says, per question or test,
 // what will be saved and what is left behind; saving reads the same file again (nothing the
 // browser converted is trusted), checks every chosen question, and writes them all in one
-// transaction: a file is imported whole or not at all.
+// transaction: a file is imported whole or not at all. Reading a file (parse and preview) runs on
+// the reader thread (interchange-reader.ts, decision 076); the database work stays here.
 import { asc, count, eq, max } from "drizzle-orm";
 import type { z } from "zod";
 import { assertOwnsAssignment, assertOwnsClass, isUuid } from "@/server/auth/access.ts";
@@ -26,9 +27,7 @@ import {
   type QuestionDraft,
 } from "@/shared/api/interchange.ts";
 import { toCodeRunnerXml } from "./coderunner-export.ts";
-import { convertQuestion } from "./coderunner-import.ts";
-import { readClassroomFile } from "./github-classroom.ts";
-import { readMoodleXml } from "./moodle-xml.ts";
+import { readCodeRunnerFile, readGitHubClassroomFile } from "./interchange-reader.ts";
 
 type AssignmentsBody = z.output<typeof CodeRunnerAssignmentsBody>;
 type ExercisesBody = z.output<typeof CodeRunnerExercisesBody>;
@@ -41,17 +40,9 @@ export function assertFileSize(file: string) {
 
 // ── CodeRunner → PyClass ─────────────────────────────────────────────────────────────────
 
-export function previewCodeRunner(file: string, target: ImportTarget): CodeRunnerPreview {
+export async function previewCodeRunner(file: string, target: ImportTarget): Promise<CodeRunnerPreview> {
   assertFileSize(file);
-  const raw = readMoodleXml(file);
-  const skipped = raw
-    .filter((q) => q.type !== "coderunner")
-    .map((q) => `"${q.name || "(no name)"}" is a ${q.type || "untyped"} question, not CodeRunner: left out.`);
-  const questions = raw
-    .filter((q) => q.type === "coderunner")
-    .map((q, i) => convertQuestion(q, i + 1, target));
-  if (questions.length === 0) throw badRequest(INTERCHANGE_MESSAGES.noQuestions, "INVALID_FILE");
-  return { target, questions, skipped };
+  return readCodeRunnerFile(file, target);
 }
 
 /** The chosen questions, each importable, in the order asked; a 400 names the first that is not. */
@@ -71,7 +62,7 @@ export async function importCodeRunnerAssignments(
   body: AssignmentsBody,
 ): Promise<ImportCreated> {
   const cls = await assertOwnsClass(db, me, body.classId);
-  const questions = chosen(previewCodeRunner(body.file, "assignment"), body.questions);
+  const questions = chosen(await previewCodeRunner(body.file, "assignment"), body.questions);
   // Held to the assignment form's own schema, so an import can never store what the form can't.
   const rows = questions.map((q) => {
     const parsed = CreateAssignmentBody.safeParse({
@@ -124,7 +115,7 @@ export async function importCodeRunnerExercises(db: Db, body: ExercisesBody): Pr
     .from(exerciseCategories)
     .where(eq(exerciseCategories.id, body.categoryId));
   if (!category) throw badRequest(EXERCISE_MESSAGES.categoryNotFound, "VALIDATION");
-  const questions = chosen(previewCodeRunner(body.file, "exercise"), body.questions);
+  const questions = chosen(await previewCodeRunner(body.file, "exercise"), body.questions);
   const created = await db.transaction(async (tx) => {
     const [{ n: existing }] = await tx.select({ n: count() }).from(exercises);
     const ids = await writeExercises(
@@ -200,9 +191,9 @@ export async function exportExercise(db: Db, id: string): Promise<XmlExport> {
 
 // ── GitHub Classroom → an assignment's tests ─────────────────────────────────────────────
 
-export function previewClassroom(file: string): ClassroomPreview {
+export async function previewClassroom(file: string): Promise<ClassroomPreview> {
   assertFileSize(file);
-  return readClassroomFile(file);
+  return readGitHubClassroomFile(file);
 }
 
 /** Adds the file's carried tests after the assignment's own, all or none, within the 50-test cap. */
@@ -213,7 +204,7 @@ export async function importClassroomTests(
   file: string,
 ): Promise<ClassroomImportResult> {
   await assertOwnsAssignment(db, me, assignmentId);
-  const preview = previewClassroom(file);
+  const preview = await previewClassroom(file);
   const adding = preview.tests.flatMap((t) => (t.test ? [t.test] : []));
   if (adding.length === 0) throw badRequest(INTERCHANGE_MESSAGES.noneCarried, "VALIDATION");
   await db.transaction(async (tx) => {
