@@ -1,9 +1,8 @@
 // "Download my data" (decision 059): a request answers at once; the ZIP is built in the background
 // (a large account's history never holds a request), kept in the database until it expires (every
-// instance can serve it), announced by e-mail, and downloaded only by its owner's session.
-import { promisify } from "node:util";
+// instance can serve it), announced by e-mail, and downloaded only by its owner's session. The ZIP
+// is deflated on a worker thread (export-zip.ts, decision 076).
 import { and, desc, eq, gt } from "drizzle-orm";
-import { type Zippable, zip } from "fflate";
 import { greeting, linkMail, type Mailer } from "@/server/auth/mail.ts";
 import type { Db } from "@/server/db/client.ts";
 import { dataExports, retentionPolicy, user } from "@/server/db/schema.ts";
@@ -13,12 +12,11 @@ import { ACCOUNT_MESSAGES, type DataExport, EXPORTS_PER_DAY } from "@/shared/api
 import { DEFAULT_RETENTION } from "@/shared/api/retention.ts";
 import type { Role } from "@/shared/domain/roles.ts";
 import { collectExport } from "./export-contents.ts";
+import { zipTexts } from "./export-zip.ts";
 
 const DAY = 24 * 3600 * 1000;
 /** Longer than any real build: a row still "preparing" after this was left by a stopped server. */
 export const STALE_PREPARING_MS = 15 * 60_000;
-
-const zipAsync = promisify(zip) as (data: Zippable) => Promise<Uint8Array>;
 
 type Row = typeof dataExports.$inferSelect;
 type Owner = { id: string; email: string; name: string; role: Role };
@@ -118,9 +116,9 @@ async function buildExport(deps: ExportDeps, exportId: string, owner: Owner): Pr
   try {
     const started = deps.now();
     const { data, files } = await collectExport(db, owner.id, started);
-    const entries: Zippable = { "data.json": new TextEncoder().encode(`${JSON.stringify(data, null, 2)}\n`) };
-    for (const f of files) entries[f.path] = new TextEncoder().encode(f.text);
-    const content = await zipAsync(entries);
+    const texts: Record<string, string> = { "data.json": `${JSON.stringify(data, null, 2)}\n` };
+    for (const f of files) texts[f.path] = f.text;
+    const content = await zipTexts(texts);
     const readyAt = deps.now();
     const days = await exportDays(db);
     await db
