@@ -11,7 +11,8 @@ import { type Database, openPglite } from "@/server/db/client.ts";
 import { handleError } from "@/server/errors.ts";
 import { requestId } from "@/server/http/request-id.ts";
 import type { AppEnv } from "@/server/types.ts";
-import { errorBodySchema, REQUEST_ID_HEADER } from "@/shared/api/errors.ts";
+import { errorBodySchema } from "@/shared/api/error-body.ts";
+import { REQUEST_ID_HEADER } from "@/shared/api/errors.ts";
 
 let database: Database;
 let clientDir: string;

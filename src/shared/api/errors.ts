@@ -1,7 +1,8 @@
 // One error vocabulary (decision 045): every code the API answers with, and the error body's shape.
 // The server's AppError only takes an ErrorCode, so a new or misspelt code fails tsc until it is
 // listed here; the client switches on these codes, never on a bare HTTP status.
-import { z } from "zod";
+// No zod here: the first page loads this file (the fetch wrapper reads codes with it), and zod is
+// 26 KB of it; the body's schema is in error-body.ts.
 
 export const ERROR_CODES = [
   // Defaults behind the helpers in src/server/errors.ts, and the unexpected failure (500).
@@ -87,14 +88,7 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
  * Every error the API writes: `{ error: { code, message, requestId } }`. Answers on /api/auth/*
  * also carry `code` and `message` at the top level, the shape Better Auth's client reads.
  */
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.enum(ERROR_CODES),
-    message: z.string(),
-    requestId: z.string().optional(),
-  }),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type ErrorBody = { error: { code: ErrorCode; message: string; requestId?: string } };
 
 /** What a 500 says: a plain sentence and the id the server logged the failure under. */
 export const unexpectedErrorMessage = (requestId: string) =>
