@@ -277,6 +277,11 @@ export const exerciseTestCases = pgTable(
     inputs: jsonb("inputs").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     expectedOutput: text("expected_output").notNull().default(""),
     displayOrder: integer("display_order").notNull().default(0),
+    // A drawing test (decision 077): the exercise's solution is the model. Its drawing for this
+    // case's input, recorded by the server's grader when the exercise is written (normal form of
+    // shared/grading/drawing-shape.mjs), is what a program must draw. Null until recorded.
+    compareDrawing: boolean("compare_drawing").notNull().default(false),
+    expectedDrawing: jsonb("expected_drawing").$type<unknown>(),
   },
   (t) => [index("exercise_test_cases_exercise_idx").on(t.exerciseId, t.displayOrder)],
 );
@@ -336,6 +341,8 @@ export const exerciseAttempts = pgTable(
           plainOutput?: string;
           error: string | null;
           timeMs: number;
+          /** A drawing test's verdict in words (decision 077); the pictures are not kept. */
+          drawing?: { matches: boolean; summary: string };
         }[]
       >(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
