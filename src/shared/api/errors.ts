@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   "CATEGORY_NOT_EMPTY",
   "INVALID_FILE",
   "NO_SOLUTION",
+  // A library exercise's drawing test whose solution draws nothing with its input (decision 077).
+  "SOLUTION_DRAWING_FAILED",
   // Assignments and grading.
   "UNKNOWN_TEST_CASE",
   "NOT_FINAL",
