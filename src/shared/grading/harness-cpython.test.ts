@@ -110,4 +110,79 @@ describe("harness.py stops a program that catches the interrupt (issue 17)", () 
     expect(r.caught).toBeLessThanOrEqual(1);
     expect(r).toMatchObject({ handler: true, trace: true, after: "42\n" });
   });
+  // The same interrupt against programs that try to keep it from stopping them: ignoring SIGINT,
+  // their own handler that does nothing, and switching the harness's trace off when they catch
+  // it. Each used to run until the host killed its worker.
+  const survivors = {
+    ignored: "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass\n",
+    handler:
+      'import signal\nsignal.signal(signal.SIGINT, lambda signum, frame: print("mine"))\nwhile True:\n    pass\n',
+    untraced:
+      'import sys\nwhile True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        sys.settrace(None)\n        print("caught")\n',
+  };
+  it.each(Object.entries(survivors))("stops a program that defends itself: %s", (_name, code) => {
+    const out = execFileSync(
+      "python3",
+      [
+        "-I",
+        "-B",
+        "-c",
+        [
+          "import json, signal, sys, threading, _thread",
+          `sys.path.insert(0, ${JSON.stringify(grading)})`,
+          "import harness",
+          `code = ${JSON.stringify(code)}`,
+          "threading.Timer(0.3, _thread.interrupt_main).start()",
+          "r = harness.run_program(code)",
+          "after = harness.run_program('import signal\\nprint(signal.getsignal(signal.SIGINT) is signal.default_int_handler)')",
+          "print(json.dumps({'type': r['error_type'], 'caught': r['output'].count('caught'),",
+          "  'mine': r['output'].count('mine'),",
+          "  'handler': signal.getsignal(signal.SIGINT) is signal.default_int_handler,",
+          "  'settrace': sys.settrace is harness._REAL_SETTRACE, 'signal': signal.signal is harness._REAL_SIGNAL,",
+          "  'trace': sys.gettrace() is None, 'after': after['output']}))",
+        ].join("\n"),
+      ],
+      { encoding: "utf8", timeout: 20_000 },
+    );
+    const r = JSON.parse(out);
+    expect(r.type).toBe("KeyboardInterrupt");
+    expect(r.caught).toBeLessThanOrEqual(1);
+    expect(r.mine).toBe(0);
+    // Everything is put back; the next program sees the default handler, as a fresh CPython does.
+    expect(r).toMatchObject({ handler: true, settrace: true, signal: true, trace: true, after: "True\n" });
+  });
+
+  it("keeps signal.signal and getsignal as a program expects for its own SIGINT handler and other signals", () => {
+    const program = [
+      "import signal",
+      "def mine(signum, frame):",
+      "    pass",
+      "first = signal.signal(signal.SIGINT, mine)",
+      "print(first is signal.default_int_handler, signal.getsignal(signal.SIGINT) is mine)",
+      "print(signal.signal(signal.SIGINT, signal.SIG_DFL) is mine, signal.getsignal(signal.SIGINT) == signal.SIG_DFL)",
+      "old = signal.signal(signal.SIGTERM, mine)",
+      "print(signal.getsignal(signal.SIGTERM) is mine)",
+      "signal.signal(signal.SIGTERM, old)",
+      "try:",
+      "    signal.signal(signal.SIGINT, 42)",
+      "except TypeError:",
+      "    print('TypeError')",
+    ].join("\n");
+    const out = execFileSync(
+      "python3",
+      [
+        "-I",
+        "-B",
+        "-c",
+        [
+          "import json, sys",
+          `sys.path.insert(0, ${JSON.stringify(grading)})`,
+          "import harness",
+          `print(json.dumps(harness.run_program(${JSON.stringify(program)})['output']))`,
+        ].join("\n"),
+      ],
+      { encoding: "utf8", timeout: 20_000 },
+    );
+    expect(JSON.parse(out)).toBe("True True\nTrue True\nTrue\nTypeError\n");
+  });
 });

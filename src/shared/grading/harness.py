@@ -524,6 +524,12 @@ class _ProvidedModules:
             self._drawing._flushers.append(flush)
 
 
+# The real functions, for the harness's own use while a program runs with the views below.
+_REAL_SIGNAL = signal.signal
+_REAL_GETSIGNAL = signal.getsignal
+_REAL_SETTRACE = sys.settrace
+
+
 def _stopped_trace(frame, event, arg):
     """Once the program is stopped, every line it would run is interrupted again. Not by raising
     here: an exception in a trace function switches tracing off. The interrupt is signalled
@@ -540,13 +546,47 @@ def _stop_the_program(signum, frame):
     them (issue 17). So besides raising, it traces the program: from now on each line of the
     student's code, in the frames running now and in any it calls, raises again, and the
     interrupt reaches the harness within a line or two, however often it is caught."""
-    sys.settrace(_stopped_trace)
+    _STOPPED[0] = True
+    _REAL_SETTRACE(_stopped_trace)
     while frame is not None:
         if frame.f_code.co_filename == STUDENT_FILENAME:
             frame.f_trace = _stopped_trace
             frame.f_trace_lines = True
         frame = frame.f_back
     raise KeyboardInterrupt
+
+
+# Set by _stop_the_program, cleared when a run starts: the program has been stopped.
+_STOPPED = [False]
+
+
+def _signal_view():
+    """signal.signal and signal.getsignal as the program sees them. A SIGINT handler it installs
+    (or SIG_IGN) is remembered and given back, never installed: SIGINT is how a time limit, a
+    slice or Stop ends the program, so ignoring it or handling it and going on would keep the
+    worker until the host kills it. Other signals are the real functions'."""
+    theirs = [signal.default_int_handler]
+
+    def signal_(signalnum, handler):
+        if signalnum != signal.SIGINT:
+            return _REAL_SIGNAL(signalnum, handler)
+        if not (callable(handler) or handler in (signal.SIG_IGN, signal.SIG_DFL)):
+            raise TypeError("signal handler must be signal.SIG_IGN, signal.SIG_DFL, or a callable object")
+        previous, theirs[0] = theirs[0], handler
+        return previous
+
+    def getsignal(signalnum):
+        return theirs[0] if signalnum == signal.SIGINT else _REAL_GETSIGNAL(signalnum)
+
+    return signal_, getsignal
+
+
+def _settrace_view(fn):
+    """sys.settrace as the program sees it: once the program is stopped, its calls change nothing
+    (switching the harness's trace off in an `except` would let it run on until its worker is
+    killed). Before that, a program may trace itself as under CPython."""
+    if not _STOPPED[0]:
+        _REAL_SETTRACE(fn)
 
 
 def _input_after_drawing(read, drawing):
@@ -588,9 +628,10 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing=None):
     finder = _ProvidedModules(drawing)
     saved_meta_path = list(sys.meta_path)
     try:
-        saved_sigint = signal.signal(signal.SIGINT, _stop_the_program)
+        saved_sigint = _REAL_SIGNAL(signal.SIGINT, _stop_the_program)
     except (ValueError, OSError):  # not the main thread (a test harness): plain interrupts
         saved_sigint = None
+    _STOPPED[0] = False
 
     error = None
     error_type = None
@@ -615,6 +656,9 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing=None):
         sys.stderr = sys.__stderr__ = stderr
         sys.stdin = sys.__stdin__ = stdin
         sys.argv = ["main.py"]
+        if saved_sigint is not None:
+            signal.signal, signal.getsignal = _signal_view()
+        sys.settrace = _settrace_view
         module = types.ModuleType("__main__")
         namespace = module.__dict__
         namespace.update({"__builtins__": builtins, "__file__": "main.py"})
@@ -647,9 +691,11 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing=None):
         except BaseException:
             error = "Error: " + error_type
     finally:
-        sys.settrace(None)
+        sys.settrace = _REAL_SETTRACE
+        _REAL_SETTRACE(None)
+        signal.signal, signal.getsignal = _REAL_SIGNAL, _REAL_GETSIGNAL
         if saved_sigint is not None:
-            signal.signal(signal.SIGINT, saved_sigint)
+            _REAL_SIGNAL(signal.SIGINT, saved_sigint)
         for name, value in saved.items():
             setattr(sys, name, value)
         builtins.input = saved_input
