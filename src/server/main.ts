@@ -63,7 +63,7 @@ async function main() {
   const { db } = database;
   const { app, auth, grader } = createApp({ db, config, clientDir });
   await promoteAdmins(db, config.adminEmails);
-  if (config.seedExercises) console.log(describeSeed(await seedExerciseBank(db, readBankFiles())));
+  if (config.seedExercises) console.log(describeSeed(await seedExerciseBank(db, readBankFiles(), grader)));
 
   let demoLogins: DemoLogin[] | null = null;
   if (database.kind === "pglite" && config.env === "development") {

@@ -2,10 +2,13 @@
 // the BankFile contract, titles are unique, each category has easy, medium and hard exercises,
 // every model solution passes its tests in the server grader and prints the same under CPython,
 // every starter runs and fails a test, and every GCSE point is practised by at least two
-// exercises. The CLI (src/server/cli/exercises-check.ts) prints what this returns.
+// exercises. A drawing test (compare_drawing, decision 077) needs the solution to draw with its
+// input; the solution's drawing is recorded in the grader, as the server records it, the solution
+// and starter are graded against it, and the solution must draw the same under CPython. The CLI (src/server/cli/exercises-check.ts) prints what this returns.
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
+import { type ModelDrawing, modelDrawing } from "@/server/grading/model-drawing.ts";
 import type { GraderPool } from "@/server/python/index.ts";
 import {
   type BankExercise,
@@ -16,6 +19,7 @@ import {
 } from "@/shared/api/exercise-file.ts";
 import { GCSE_POINT_IDS, GCSE_POINTS, type GcsePointId } from "@/shared/content/gcse-points.ts";
 import { expandStarterCode } from "@/shared/grading/compare.ts";
+import { compareDrawings, drawingShape } from "@/shared/grading/drawing-shape.mjs";
 import type { GradeResult, TestCase } from "@/shared/grading/types.ts";
 import { type CPythonRun, runUnderCPython } from "./cpython.ts";
 
@@ -218,8 +222,34 @@ function quote(text: string): string {
   return q.length > MAX_SHOWN ? `${q.slice(0, MAX_SHOWN)}…" (${text.length} characters)` : q;
 }
 
-function testsOf(e: BankExercise): TestCase[] {
-  return e.testCases.map((tc) => ({ input: testCaseInput(tc), expectedOutput: tc.expected_output }));
+/** The exercise's tests; a drawing test with the solution's drawing, when it was recorded. */
+function testsOf(e: BankExercise, drawings: (ModelDrawing | null)[] = []): TestCase[] {
+  return e.testCases.map((tc, i) => {
+    const made = drawings[i];
+    return {
+      input: testCaseInput(tc),
+      expectedOutput: tc.expected_output,
+      ...(made && "drawing" in made ? { expectedDrawing: made.drawing } : {}),
+    };
+  });
+}
+
+/**
+ * Each test's recorded drawing (null for a test of output only): the solution run with each
+ * drawing test's input in the grader with `recordDrawing`, as the server records it (decision 077).
+ */
+async function recordDrawings(e: BankExercise, pool: GraderPool): Promise<(ModelDrawing | null)[]> {
+  const at = e.testCases.flatMap((tc, i) => (tc.compare_drawing ? [i] : []));
+  if (at.length === 0) return e.testCases.map(() => null);
+  const recorded = await pool.grade(
+    e.solution,
+    at.map((i) => ({ input: testCaseInput(e.testCases[i]), expectedOutput: "", recordDrawing: true })),
+  );
+  const drawings: (ModelDrawing | null)[] = e.testCases.map(() => null);
+  at.forEach((i, k) => {
+    drawings[i] = modelDrawing(recorded.results[k]);
+  });
+  return drawings;
 }
 
 /** The exercise's problems from its solution's and starter's grades and the solution under CPython. */
@@ -228,11 +258,20 @@ export function judgeExercise(
   solution: GradeResult,
   starter: GradeResult,
   cpython: CPythonRun[] | null,
+  drawings: (ModelDrawing | null)[] = [],
 ): ExerciseResult {
   const { file, exercise: e } = x;
   const problems: Problem[] = [];
   const say = (message: string) =>
     problems.push({ file, title: e.title, message: `"${e.title}": ${message}` });
+
+  let drawingsOk = true;
+  drawings.forEach((made, i) => {
+    if (made && "why" in made) {
+      drawingsOk = false;
+      say(`test ${i + 1} (${e.testCases[i].description}) compares the drawing, but the solution ${made.why}`);
+    }
+  });
 
   solution.results.forEach((r, i) => {
     if (r.passed) return;
@@ -249,6 +288,16 @@ export function judgeExercise(
   let cpythonOk = true;
   cpython?.forEach((cp, i) => {
     const r = solution.results[i];
+    const made = drawings[i];
+    if (made && "drawing" in made && cp.drawing) {
+      const there = compareDrawings(made.drawing, drawingShape([JSON.stringify(cp.drawing)]));
+      if (!there.matches) {
+        cpythonOk = false;
+        say(
+          `the solution draws something else under CPython than in the grader (Pyodide) on test ${i + 1} (${e.testCases[i].description}): ${there.summary}`,
+        );
+      }
+    }
     if (!r || (cp.transcript === r.output && cp.error === r.error)) return;
     cpythonOk = false;
     say(
@@ -265,7 +314,7 @@ export function judgeExercise(
 
   return {
     ...x,
-    solutionOk: solutionGraded && cpythonOk,
+    solutionOk: solutionGraded && cpythonOk && drawingsOk,
     starterOk: starterRuns && starterFails,
     problems,
   };
@@ -285,18 +334,24 @@ export async function gradeExercises(
       ? Promise.resolve(null)
       : runUnderCPython(
           exercises.flatMap(({ exercise: e }) =>
-            testsOf(e).map((t) => ({ code: e.solution, input: t.input ?? "" })),
+            e.testCases.map((tc) => ({
+              code: e.solution,
+              input: testCaseInput(tc),
+              ...(tc.compare_drawing ? { drawing: true } : {}),
+            })),
           ),
           { python: options.python },
         );
   const graded = Promise.all(
-    exercises.map(({ exercise: e }) => {
-      const tests = testsOf(e);
+    exercises.map(async ({ exercise: e }) => {
+      const drawings = await recordDrawings(e, pool);
+      const tests = testsOf(e, drawings);
       // The starter as the student's editor shows it (literal \n outside strings becomes a line break).
-      return Promise.all([
+      const [solution, starter] = await Promise.all([
         pool.grade(e.solution, tests),
         pool.grade(expandStarterCode(e.starter_code), tests),
       ]);
+      return { solution, starter, drawings };
     }),
   );
   const [cp, grades] = await Promise.all([cpythonRuns, graded]);
@@ -305,7 +360,7 @@ export async function gradeExercises(
     const n = x.exercise.testCases.length;
     const mine = cp ? cp.slice(at, at + n) : null;
     at += n;
-    return judgeExercise(x, grades[i][0], grades[i][1], mine);
+    return judgeExercise(x, grades[i].solution, grades[i].starter, mine, grades[i].drawings);
   });
 }
 

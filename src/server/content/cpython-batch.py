@@ -3,7 +3,8 @@ the whole batch, for the exercise bank's check (check-bank.ts): each model solut
 under CPython exactly what it prints in the server's Pyodide.
 
 stdin:  JSON {"harness_dir": "...", "time_limit_s": 5, "runs": [{"code": "...", "input": "..."}]}
-stdout: JSON list of run_program's answers, one per run, in order.
+stdout: JSON list of run_program's answers, one per run, in order; a run with "drawing": true
+        also gives the turtle's recorded commands (a drawing test's, decision 077).
 """
 
 import json
@@ -43,10 +44,11 @@ def main():
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
         except TimeLimitExceeded:
-            result = {"transcript": "", "output": "", "error": "Error: TimeLimitExceeded"}
-        results.append(
-            {"transcript": result["transcript"], "output": result["output"], "error": result["error"]}
-        )
+            result = {"transcript": "", "output": "", "error": "Error: TimeLimitExceeded", "drawing": []}
+        answer_of_run = {"transcript": result["transcript"], "output": result["output"], "error": result["error"]}
+        if run.get("drawing"):
+            answer_of_run["drawing"] = result.get("drawing", [])
+        results.append(answer_of_run)
     json.dump(results, answer)
     answer.close()
 

@@ -8,11 +8,12 @@ import type { HarnessRun } from "@/shared/grading/types.ts";
 const DRIVER = fileURLToPath(new URL("./cpython-batch.py", import.meta.url));
 const HARNESS_DIR = fileURLToPath(new URL("../../shared/grading/", import.meta.url));
 
-export type CPythonRun = Pick<HarnessRun, "transcript" | "output" | "error">;
+/** `drawing`: the turtle's recorded commands, for a run that asked for them (a drawing test's). */
+export type CPythonRun = Pick<HarnessRun, "transcript" | "output" | "error"> & { drawing?: unknown[] };
 
 /** Each program's run under CPython, in order; rejects when python3 is missing or fails. */
 export function runUnderCPython(
-  runs: { code: string; input: string }[],
+  runs: { code: string; input: string; drawing?: boolean }[],
   options: { python?: string; timeLimitMs?: number } = {},
 ): Promise<CPythonRun[]> {
   if (runs.length === 0) return Promise.resolve([]);

@@ -21,7 +21,15 @@ export function contentHash(r: ExerciseRecord, categoryName: string): string {
     r.hints,
     r.estimatedTime,
     r.displayOrder,
-    (r.testCases ?? []).map((t) => [t.description, testCaseInput(t), t.inputs, t.expectedOutput]),
+    // A drawing test (decision 077) adds its flag; other tests hash as they did before it existed,
+    // so rows seeded earlier still hash to their bank_hash.
+    (r.testCases ?? []).map((t) => [
+      t.description,
+      testCaseInput(t),
+      t.inputs,
+      t.expectedOutput,
+      ...(t.compareDrawing ? [true] : []),
+    ]),
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }

@@ -67,6 +67,7 @@ describe("seedExerciseBank", () => {
       exercises: { inserted: 2, updated: 0, unchanged: 0, kept: 0 },
       skipped: [],
       newer: [],
+      drawings: { recorded: 0, failed: [] },
     });
     const second = await seedExerciseBank(t.db, files);
     expect(second.categories).toEqual({ inserted: 0, updated: 0 });

@@ -6,7 +6,9 @@
 // only while the row still hashes to that, i.e. no admin has edited it since; an edited row is
 // kept and the newer version reported once. Writes go through the import's write path; students'
 // attempts and summaries are kept. Unchanged exercises are not touched, so a restart costs a few
-// reads. A file that isn't a valid bank file (yet) is skipped and reported.
+// reads. A file that isn't a valid bank file (yet) is skipped and reported. Then, given the
+// grader, each drawing test not yet recorded gets its solution's drawing (decision 077): a test
+// the grader could not record now is recorded at the next start, or by the first Save that needs it.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,11 +21,13 @@ import {
   cleanTestCases,
   type ExerciseRecord,
   loadCategories,
+  recordMissingDrawings,
   selectExercises,
   type Tx,
   testCasesByExercise,
   writeExercises,
 } from "@/server/features/exercises/index.ts";
+import type { GraderPool } from "@/server/python/index.ts";
 import { BankFile } from "@/shared/api/exercise-file.ts";
 import { contentHash } from "./bank-version.ts";
 
@@ -37,6 +41,8 @@ export type SeedReport = {
   skipped: { name: string; reason: string }[];
   /** Titles of the exercises kept as an admin edited them although the bank has a newer version. */
   newer: string[];
+  /** Drawing tests whose solution's drawing was recorded now, and exercises where it failed. */
+  drawings: { recorded: number; failed: { title: string; reason: string }[] };
 };
 
 /** The bank's files, by file name; one that isn't JSON is passed on as such (and skipped). */
@@ -141,7 +147,7 @@ async function loadStored(tx: Tx) {
     const record: ExerciseRecord = {
       ...row,
       difficulty: row.difficulty as ExerciseRecord["difficulty"],
-      testCases: cases.get(row.id) ?? [],
+      testCases: (cases.get(row.id) ?? []).map((t) => ({ ...t, expectedDrawing: null })),
     };
     return { row, hash: contentHash(record, row.categoryName) };
   });
@@ -161,21 +167,39 @@ function toRecord(file: BankFile, position: number, categoryId: string): Exercis
     hints: cleanHints(e.hints),
     estimatedTime: e.estimated_time,
     displayOrder: position,
-    testCases: cleanTestCases(e.testCases.map((t) => ({ ...t, expectedOutput: t.expected_output }))),
+    testCases: cleanTestCases(
+      e.testCases.map((t) => ({
+        ...t,
+        expectedOutput: t.expected_output,
+        compareDrawing: t.compare_drawing,
+      })),
+    ),
   };
 }
 
-/** Upserts the bank (idempotent). `files`: readBankFiles() or fixtures. */
-export async function seedExerciseBank(db: Db, files: BankSource[]): Promise<SeedReport> {
+/**
+ * Upserts the bank (idempotent). `files`: readBankFiles() or fixtures. With `grader`, the drawing
+ * tests still without a drawing are recorded after the bank is written (outside its transaction).
+ */
+export async function seedExerciseBank(
+  db: Db,
+  files: BankSource[],
+  grader?: GraderPool,
+): Promise<SeedReport> {
   const report: SeedReport = {
     categories: { inserted: 0, updated: 0 },
     exercises: { inserted: 0, updated: 0, unchanged: 0, kept: 0 },
     skipped: [],
     newer: [],
+    drawings: { recorded: 0, failed: [] },
   };
   const bank = validFiles(files, report);
-  if (bank.length === 0) return report;
+  if (bank.length > 0) await writeBank(db, bank, report);
+  if (grader) report.drawings = await recordMissingDrawings(db, grader);
+  return report;
+}
 
+async function writeBank(db: Db, bank: BankFile[], report: SeedReport) {
   await db.transaction(async (tx) => {
     await tx.execute(SEED_LOCK);
     const categoryIds = await seedCategories(tx, bank, report);
@@ -229,7 +253,6 @@ export async function seedExerciseBank(db: Db, files: BankSource[]): Promise<See
     if (writes.length > 0) await writeExercises(tx, writes);
     for (const m of marks) await tx.update(exercises).set(m.set).where(eq(exercises.id, m.id));
   });
-  return report;
 }
 
 /** One line for the start-up log. */
@@ -239,5 +262,8 @@ export function describeSeed(r: SeedReport): string {
   if (r.newer.length > 0)
     line += `; kept as an admin edited them, although the bank has a newer version: ${r.newer.map((t) => `"${t}"`).join(", ")}`;
   if (r.skipped.length > 0) line += `; skipped ${r.skipped.map((s) => `${s.name} (${s.reason})`).join(", ")}`;
+  if (r.drawings.recorded > 0) line += `; ${r.drawings.recorded} drawing test(s) recorded`;
+  if (r.drawings.failed.length > 0)
+    line += `; drawing tests not recorded (tried again at the next start or Save): ${r.drawings.failed.map((f) => `"${f.title}" (${f.reason})`).join(", ")}`;
   return line;
 }

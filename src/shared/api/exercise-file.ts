@@ -72,6 +72,11 @@ export const ExerciseFileTestCase = z.object({
   input: text(EXERCISE_LIMITS.testCaseText).optional(),
   inputs: list(text(EXERCISE_LIMITS.testCaseText), EXERCISE_LIMITS.inputs).optional(),
   expected_output: text(EXERCISE_LIMITS.testCaseText),
+  /**
+   * A drawing test (decision 077): the program must also draw what the exercise's solution draws
+   * with this input. Never a drawing written by hand: the server records the solution's.
+   */
+  compare_drawing: z.boolean().optional(),
 });
 export type ExerciseFileTestCase = z.infer<typeof ExerciseFileTestCase>;
 

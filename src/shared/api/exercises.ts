@@ -2,6 +2,7 @@
 // /api/admin/categories, /api/admin/exercises, /api/admin/exercises/check and /api/admin/import.
 // The import file itself is ./exercise-file.ts (ImportFile, ImportExercise, IMPORT_MESSAGES).
 import { z } from "zod";
+import { DrawingShape, DrawingVerdict } from "./assignments.ts";
 import {
   atMost,
   EXERCISE_DIFFICULTIES,
@@ -32,6 +33,11 @@ export const EXERCISE_MESSAGES = {
   categoryRequired: "Please choose a category.",
   /** A test case with only one of description and expected output (a fully blank row is dropped). */
   halfTestCase: "A test case needs both a description and an expected output.",
+  /** A drawing test's model is the exercise's solution (decision 077). */
+  drawingNeedsSolution: (test: string) =>
+    `Test "${test}" compares the drawing, so the exercise needs a solution that draws it with turtle.`,
+  /** The solution, run with a drawing test's input, stopped, drew nothing or drew too much. */
+  drawingRefused: (test: string, why: string) => `The solution, run with the input of test "${test}", ${why}`,
   /** Spec 02 §5 confirmations, for the admin's delete dialogs. */
   confirmDeleteCategory:
     "Are you sure you want to delete this category? This will also delete all exercises in this category.",
@@ -105,6 +111,11 @@ export const ExerciseTestCase = z.object({
   input: z.string(),
   expectedOutput: z.string(),
   displayOrder: z.number().int(),
+  /**
+   * A drawing test (decision 077): the solution's drawing for this input, which a program must
+   * draw as well as print the expected output. Absent for a test of printed output only.
+   */
+  expectedDrawing: DrawingShape.optional(),
 });
 export type ExerciseTestCase = z.output<typeof ExerciseTestCase>;
 
@@ -172,6 +183,8 @@ export const GradedTest = z.object({
   plainOutput: z.string().optional(),
   error: z.string().nullable(),
   timeMs: z.number(),
+  /** A drawing test's verdict (decision 077); `yours` only when the drawing did not match. */
+  drawing: DrawingVerdict.optional(),
 });
 export type GradedTest = z.output<typeof GradedTest>;
 
@@ -184,10 +197,12 @@ export const GradeSummary = z.object({
 export type GradeSummary = z.output<typeof GradeSummary>;
 
 /** One test of a saved attempt: the test as it was at Save (no exercise test is hidden) and the server's result. */
-export const SavedTestResult = GradedTest.extend({
+export const SavedTestResult = GradedTest.omit({ drawing: true }).extend({
   description: z.string(),
   input: z.string(),
   expectedOutput: z.string(),
+  /** A drawing test's verdict in words; the pictures are shown only by the Save that made them. */
+  drawing: z.object({ matches: z.boolean(), summary: z.string() }).optional(),
 });
 export type SavedTestResult = z.output<typeof SavedTestResult>;
 
@@ -268,6 +283,8 @@ export const AdminTestCaseInput = z.object({
     .max(LIMITS.inputs, tooLong("A test case's input", LIMITS.inputs, "items"))
     .default([]),
   expectedOutput: text("A test case's expected output", LIMITS.testCaseText).default(""),
+  /** "Compare the drawing": the solution's drawing for this input is recorded on save (decision 077). */
+  compareDrawing: z.boolean().default(false),
 });
 export type AdminTestCaseInput = z.input<typeof AdminTestCaseInput>;
 
@@ -329,8 +346,11 @@ export const UpdateExerciseBody = z.object({
 });
 export type UpdateExerciseBody = z.input<typeof UpdateExerciseBody>;
 
-/** A test case as the admin edits it: both input forms as stored. */
-export const AdminExerciseTestCase = ExerciseTestCase.extend({ inputs: z.array(z.string()) });
+/** A test case as the admin edits it: both input forms as stored, and whether it compares the drawing. */
+export const AdminExerciseTestCase = ExerciseTestCase.extend({
+  inputs: z.array(z.string()),
+  compareDrawing: z.boolean(),
+});
 export type AdminExerciseTestCase = z.output<typeof AdminExerciseTestCase>;
 
 /** GET /api/admin/exercises rows and the answer of POST/PATCH: every field, solution included. */

@@ -29,6 +29,7 @@ export function TestCaseEditor({
   errors = {},
   hiddenOption = true,
   drawingOption = false,
+  solutionDrawingOption = false,
   inputLabel = "Input",
 }: {
   rows: TestCaseRow[];
@@ -39,6 +40,8 @@ export function TestCaseEditor({
   hiddenOption?: boolean;
   /** The "Compare the drawing" box and its model answer (assignments' turtle drawing tests). */
   drawingOption?: boolean;
+  /** "Compare the drawing" with the solution as the model (library exercises, decision 077). */
+  solutionDrawingOption?: boolean;
   inputLabel?: string;
 }) {
   const removable = canRemoveTestCase(rows);
@@ -68,6 +71,7 @@ export function TestCaseEditor({
               errors={errors[row.key]}
               hiddenOption={hiddenOption}
               drawingOption={drawingOption}
+              solutionDrawingOption={solutionDrawingOption}
               inputLabel={inputLabel}
               onChange={(patch) => onChange(updateTestCase(rows, row.key, patch))}
               onRemove={removable ? () => onChange(removeTestCase(rows, row.key)) : undefined}
@@ -96,6 +100,7 @@ function TestCaseFields({
   errors,
   hiddenOption,
   drawingOption,
+  solutionDrawingOption,
   inputLabel,
   onChange,
   onRemove,
@@ -106,6 +111,7 @@ function TestCaseFields({
   errors?: TestCaseFieldErrors[string];
   hiddenOption: boolean;
   drawingOption: boolean;
+  solutionDrawingOption: boolean;
   inputLabel: string;
   onChange: (patch: Partial<Omit<TestCaseRow, "key" | "id">>) => void;
   onRemove?: () => void;
@@ -182,6 +188,23 @@ function TestCaseFields({
         )}
         {drawingOption && (
           <DrawingOption id={id} row={row} error={errors?.drawingModel} onChange={onChange} />
+        )}
+        {solutionDrawingOption && (
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+              checked={row.compareDrawing === true}
+              onChange={(e) => onChange({ compareDrawing: e.target.checked })}
+            />
+            <span>
+              Compare the drawing
+              <span className="block text-xs text-slate-500">
+                The solution's turtle drawing with this input is recorded when you save: a student's lines and
+                filled shapes must match it too.
+              </span>
+            </span>
+          </label>
         )}
       </div>
     </fieldset>

@@ -13,6 +13,8 @@ export type TestCaseRow = {
   hidden: boolean;
   /** "Compare the drawing" (assignments, decision 064): the model answer; null or absent when off. */
   drawingModel?: string | null;
+  /** "Compare the drawing" on a library exercise (decision 077): the solution is the model. */
+  compareDrawing?: boolean;
 };
 
 let lastKey = 0;

@@ -184,6 +184,7 @@ export function ExerciseEditor({
         onChange={(testCases) => set({ testCases })}
         errors={testCaseErrors}
         hiddenOption={false}
+        solutionDrawingOption
         inputLabel="Input lines (one per line)"
       />
       <div className="space-y-3 rounded-lg border border-slate-200 p-4">

@@ -57,7 +57,9 @@ describe("exercise form", () => {
       row("b", " ", "\n", ""),
     ]);
     expect(errors).toEqual({});
-    expect(testCases).toEqual([{ description: "Greets", inputs: ["Ada"], expectedOutput: "Hello Ada" }]);
+    expect(testCases).toEqual([
+      { description: "Greets", inputs: ["Ada"], expectedOutput: "Hello Ada", compareDrawing: false },
+    ]);
   });
 
   it("makes a half-filled test case an error at the missing field", () => {
@@ -111,6 +113,7 @@ describe("exercise form", () => {
           inputs: ["a", "b"],
           expectedOutput: "x",
           displayOrder: 0,
+          compareDrawing: true,
         },
       ],
       createdAt: "",
@@ -118,6 +121,11 @@ describe("exercise form", () => {
     });
     expect(f.hints).toHaveLength(1);
     expect(f.solution).toBe("");
-    expect(f.testCases[0]).toMatchObject({ id: "t", input: "a\nb", expectedOutput: "x" });
+    expect(f.testCases[0]).toMatchObject({
+      id: "t",
+      input: "a\nb",
+      expectedOutput: "x",
+      compareDrawing: true,
+    });
   });
 });

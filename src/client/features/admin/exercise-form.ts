@@ -74,6 +74,7 @@ export function formFromExercise(e: AdminExercise): ExerciseForm {
           input: t.inputs.length ? t.inputs.join("\n") : t.input,
           expectedOutput: t.expectedOutput,
           hidden: false,
+          compareDrawing: t.compareDrawing,
         }))
       : [blankTestCase()],
   };
@@ -116,7 +117,12 @@ export function cleanTestCases(rows: TestCaseRow[]): {
       };
       continue;
     }
-    testCases.push({ description, inputs: inputLines(row.input), expectedOutput: row.expectedOutput });
+    testCases.push({
+      description,
+      inputs: inputLines(row.input),
+      expectedOutput: row.expectedOutput,
+      compareDrawing: row.compareDrawing === true,
+    });
   }
   return { testCases, errors };
 }

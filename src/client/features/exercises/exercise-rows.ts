@@ -1,5 +1,6 @@
 // Exercise results in the workspace's one result shape (features/workspace ResultSet): every
-// exercise test is visible, so the browser's and the server's grades line up case by case.
+// exercise test is visible, so the browser's and the server's grades line up case by case. A
+// drawing test (decision 077) carries the solution's drawing, so a failure shows Expected and Yours.
 
 import { browserRows, type ResultSet } from "@/client/features/workspace/index.ts";
 import type { StudentTestCase } from "@/shared/api/assignments.ts";
@@ -11,7 +12,7 @@ import type {
 } from "@/shared/api/exercises.ts";
 import type { BadgeTone } from "@/shared/domain/tones.ts";
 import { scorePercent } from "@/shared/grading/score.ts";
-import type { GradeResult } from "@/shared/grading/types.ts";
+import type { GradeResult, TestCase } from "@/shared/grading/types.ts";
 
 /** Exercise tests as the workspace's test rows (none is hidden: the door stays open for that). */
 export const exerciseCases = (tests: ExerciseTestCase[]): StudentTestCase[] =>
@@ -22,19 +23,32 @@ export const exerciseCases = (tests: ExerciseTestCase[]): StudentTestCase[] =>
     description: t.description,
     input: t.input,
     expectedOutput: t.expectedOutput,
+    ...(t.expectedDrawing ? { expectedDrawing: t.expectedDrawing } : {}),
   }));
 
-/** What Run Tests hands the runner. */
-export const runnableTests = (tests: ExerciseTestCase[]) =>
-  tests.map((t) => ({ input: t.input, expectedOutput: t.expectedOutput }));
+/** What Run Tests hands the runner: a drawing test compares the drawing too, as Save does. */
+export const runnableTests = (tests: ExerciseTestCase[]): TestCase[] =>
+  tests.map((t) => ({
+    input: t.input,
+    expectedOutput: t.expectedOutput,
+    ...(t.expectedDrawing ? { expectedDrawing: t.expectedDrawing } : {}),
+  }));
 
 /** Run Tests in this browser. */
 export const exerciseBrowserRows = (tests: ExerciseTestCase[], grade: GradeResult): ResultSet =>
   browserRows(exerciseCases(tests), grade);
 
+/** The server's verdicts as the result rows read them: a drawing that matched sends no picture. */
+const withPictures = (grade: GradeSummary): GradeResult => ({
+  ...grade,
+  results: grade.results.map(({ drawing, ...r }) =>
+    drawing?.yours ? { ...r, drawing: { ...drawing, yours: drawing.yours } } : r,
+  ),
+});
+
 /** Save's answer: the server's grade, same rows, marked as the server's. */
 export const exerciseServerRows = (tests: ExerciseTestCase[], grade: GradeSummary): ResultSet => ({
-  ...browserRows(exerciseCases(tests), grade),
+  ...browserRows(exerciseCases(tests), withPictures(grade)),
   source: "server",
 });
 
@@ -51,11 +65,12 @@ export function exerciseSavedRows(results: SavedTestResult[]): ResultSet {
     displayOrder: i,
   }));
   const passed = results.filter((r) => r.passed).length;
+  // A drawing test's pictures are not kept with a save (decision 077): its row says pass or fail.
   return exerciseServerRows(tests, {
     passed,
     total: results.length,
     score: scorePercent(passed, results.length),
-    results,
+    results: results.map(({ drawing: _words, ...r }) => r),
   });
 }
 

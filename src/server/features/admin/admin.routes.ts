@@ -72,5 +72,6 @@ export const adminRoutes = new Hono<AppEnv>()
     } catch {
       throw badRequest(IMPORT_MESSAGES.badFormat, "INVALID_FILE");
     }
-    return c.json(await importExercises(c.get("deps").db, body));
+    const { db, grader } = c.get("deps");
+    return c.json(await importExercises(db, grader, body));
   });

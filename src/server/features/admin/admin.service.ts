@@ -22,6 +22,7 @@ import {
   type ExerciseRecord,
   isCategoryNameTaken,
   loadCategories,
+  recordExerciseDrawings,
   type StoredTestCase,
   selectExercises,
   testCasesByExercise,
@@ -45,6 +46,7 @@ import {
   type UpdateCategoryBody,
   type UpdateExerciseBody,
 } from "@/shared/api/exercises.ts";
+import type { DrawingShape } from "@/shared/grading/drawing-shape.mjs";
 
 type CategoryRow = typeof exerciseCategories.$inferSelect;
 
@@ -203,7 +205,11 @@ async function loadAdminExercises(db: Db, ids?: string[]): Promise<AdminExercise
       solution: e.solution,
       solutionCheck: e.solutionCheck === "passed" || e.solutionCheck === "failed" ? e.solutionCheck : null,
       hints: e.hints,
-      testCases: (cases.get(e.id) ?? []).map((t) => ({ ...toExerciseTestCase(t), inputs: t.inputs })),
+      testCases: (cases.get(e.id) ?? []).map((t) => ({
+        ...toExerciseTestCase(t),
+        inputs: t.inputs,
+        compareDrawing: t.compareDrawing,
+      })),
       createdAt: e.createdAt.toISOString(),
       updatedAt: e.updatedAt.toISOString(),
     }),
@@ -218,6 +224,17 @@ async function loadOne(db: Db, id: string): Promise<AdminExercise> {
   return one;
 }
 
+/** A test case as the grader takes it: a drawing test with the drawing it expects (decision 077). */
+const toGradedCase = (t: {
+  input: string;
+  expectedOutput: string;
+  expectedDrawing?: DrawingShape | null;
+}) => ({
+  input: t.input,
+  expectedOutput: t.expectedOutput,
+  ...(t.expectedDrawing ? { expectedDrawing: t.expectedDrawing } : {}),
+});
+
 /**
  * Grades the saved solution against the saved tests and stores the verdict, so the list can flag
  * an exercise whose model solution fails its own tests. Best effort: when the grader is busy or
@@ -228,11 +245,7 @@ async function recordSolutionCheck(db: Db, grader: GraderPool, id: string): Prom
   let verdict: "passed" | "failed" | null = null;
   if (one?.solution && one.testCases.length > 0) {
     try {
-      const grade = await gradeOnServer(
-        grader,
-        one.solution,
-        one.testCases.map((t) => ({ input: t.input, expectedOutput: t.expectedOutput })),
-      );
+      const grade = await gradeOnServer(grader, one.solution, one.testCases.map(toGradedCase));
       verdict = grade.passed === grade.total ? "passed" : "failed";
     } catch {
       verdict = null;
@@ -247,12 +260,14 @@ export async function createExercise(
   body: z.output<typeof CreateExerciseBody>,
 ): Promise<AdminExercise> {
   await assertCategory(db, body.categoryId);
-  const testCases = formTestCases(body.testCases);
+  const solution = cleanSolution(body.solution);
+  // Drawing tests: the solution's drawings, recorded before anything is written (decision 077).
+  const testCases = await recordExerciseDrawings(grader, solution, formTestCases(body.testCases));
   const id = await db.transaction(async (tx) => {
     const displayOrder = body.displayOrder ?? (await tx.select({ n: count() }).from(exercises))[0].n;
     const record: ExerciseRecord = {
       ...body,
-      solution: cleanSolution(body.solution),
+      solution,
       hints: cleanHints(body.hints),
       displayOrder,
       testCases,
@@ -272,7 +287,7 @@ export async function updateExercise(
 ): Promise<AdminExercise> {
   if (!isUuid(id)) throw exerciseNotFound();
   if (body.categoryId) await assertCategory(db, body.categoryId);
-  const testCases = body.testCases ? formTestCases(body.testCases) : undefined;
+  const testCases = await redrawnTestCases(db, grader, id, body);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(exercises).where(eq(exercises.id, id)).for("update");
     if (!current) throw exerciseNotFound();
@@ -295,6 +310,34 @@ export async function updateExercise(
   return loadOne(db, id);
 }
 
+/**
+ * The test cases an update writes: those given, or (when only the solution changes) the stored
+ * ones, each drawing test's drawing recorded again from the solution it will have (decision 077).
+ * Undefined: the stored test cases stay as they are.
+ */
+async function redrawnTestCases(
+  db: Db,
+  grader: GraderPool,
+  id: string,
+  body: z.output<typeof UpdateExerciseBody>,
+): Promise<StoredTestCase[] | undefined> {
+  const given = body.testCases ? formTestCases(body.testCases) : undefined;
+  if (!given && body.solution === undefined) return undefined;
+  const [current] = await db
+    .select({ solution: exercises.solution })
+    .from(exercises)
+    .where(eq(exercises.id, id));
+  if (!current) throw exerciseNotFound();
+  const solution = body.solution === undefined ? current.solution : cleanSolution(body.solution);
+  const cases =
+    given ??
+    ((await testCasesByExercise(db, [id])).get(id) ?? []).map(
+      (t): StoredTestCase => ({ ...t, expectedDrawing: null }),
+    );
+  if (!given && !cases.some((t) => t.compareDrawing)) return undefined;
+  return recordExerciseDrawings(grader, solution, cases);
+}
+
 /** Deletes the exercise with its test cases, attempts and summaries (the spec's confirmation first). */
 export async function deleteExercise(db: Db, id: string): Promise<void> {
   if (!isUuid(id)) throw exerciseNotFound();
@@ -307,11 +350,12 @@ export async function checkExercise(
   grader: GraderPool,
   body: z.output<typeof CheckExerciseBody>,
 ): Promise<CheckExerciseResult> {
-  const cases = formTestCases(body.testCases);
-  const grade = await gradeOnServer(
+  // A drawing test that cannot be recorded is refused here as Save would refuse it (decision 077).
+  const cases = await recordExerciseDrawings(
     grader,
-    body.solution,
-    cases.map((t) => ({ input: t.input, expectedOutput: t.expectedOutput })),
+    cleanSolution(body.solution),
+    formTestCases(body.testCases),
   );
+  const grade = await gradeOnServer(grader, body.solution, cases.map(toGradedCase));
   return toGradeSummary(grade);
 }

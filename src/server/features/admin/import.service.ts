@@ -5,11 +5,13 @@
 // more than IMPORT_LIMITS.exercises is refused whole. Then the good ones are
 // written in batches of one transaction each; if a batch fails, its exercises are written again
 // one transaction each, so every exercise is stored whole or not at all and the error names it.
+// A test marked compare_drawing gets its solution's drawing recorded by the grader first; an
+// exercise whose solution draws nothing for it is not imported, and the error says why (077).
 import { count } from "drizzle-orm";
 import { isUuid } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
 import { exercises } from "@/server/db/schema.ts";
-import { badRequest } from "@/server/errors.ts";
+import { AppError, badRequest } from "@/server/errors.ts";
 import {
   categoryResolver,
   cleanHints,
@@ -17,8 +19,10 @@ import {
   cleanTestCases,
   type ExerciseRecord,
   loadCategories,
+  recordExerciseDrawings,
   writeExercises,
 } from "@/server/features/exercises/index.ts";
+import type { GraderPool } from "@/server/python/index.ts";
 import { IMPORT_MESSAGES, ImportExercise, ImportFile } from "@/shared/api/exercise-file.ts";
 import type { ImportResult } from "@/shared/api/exercises.ts";
 
@@ -37,7 +41,7 @@ type Checked = { title: string; record: ExerciseRecord };
 const fieldPath = (path: PropertyKey[]) =>
   path.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i > 0 ? "." : ""}${String(p)}`)).join("");
 
-export async function importExercises(db: Db, body: unknown): Promise<ImportResult> {
+export async function importExercises(db: Db, grader: GraderPool, body: unknown): Promise<ImportResult> {
   const file = ImportFile.safeParse(body);
   if (!file.success) {
     // An `exercises` array of too many is the one refusal with its own message (tooManyExercises).
@@ -88,6 +92,21 @@ export async function importExercises(db: Db, body: unknown): Promise<ImportResu
       errors.push({ title, message: IMPORT_MESSAGES.unknownCategory(title, given) });
       continue;
     }
+    const solution = cleanSolution(e.solution);
+    let testCases = cleanTestCases(
+      e.testCases.map((t) => ({
+        ...t,
+        expectedOutput: t.expected_output,
+        compareDrawing: t.compare_drawing,
+      })),
+    );
+    try {
+      testCases = await recordExerciseDrawings(grader, solution, testCases);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      errors.push({ title, message: `Exercise "${title}": ${err.message}` });
+      continue;
+    }
     good.push({
       title,
       record: {
@@ -97,11 +116,11 @@ export async function importExercises(db: Db, body: unknown): Promise<ImportResu
         language: e.language,
         categoryId,
         starterCode: e.starter_code,
-        solution: cleanSolution(e.solution),
+        solution,
         hints: cleanHints(e.hints),
         estimatedTime: e.estimated_time,
         displayOrder: existing + good.length,
-        testCases: cleanTestCases(e.testCases.map((t) => ({ ...t, expectedOutput: t.expected_output }))),
+        testCases,
       },
     });
   }

@@ -8,10 +8,11 @@ import type { z } from "zod";
 import type { testCases } from "@/server/db/schema.ts";
 import { badRequest } from "@/server/errors.ts";
 import { gradeOnServer } from "@/server/grading/grade-on-server.ts";
+import { modelDrawing } from "@/server/grading/model-drawing.ts";
 import type { GraderPool, GradingOwner } from "@/server/python/index.ts";
 import type { TestCaseInput } from "@/shared/api/assignments.ts";
 import { matchExpected } from "@/shared/grading/compare.ts";
-import { type DrawingShape, MAX_SHAPES, readDrawingShape } from "@/shared/grading/drawing-shape.mjs";
+import { type DrawingShape, readDrawingShape } from "@/shared/grading/drawing-shape.mjs";
 
 type CaseIn = z.output<typeof TestCaseInput>;
 type TestCaseRow = typeof testCases.$inferSelect;
@@ -65,16 +66,9 @@ export async function recordDrawings(
       runs.set(key, run);
     }
     const result = (await run).results[0];
-    if (result.error) throw refuse(name, `stopped with an error: ${result.error.replace(/^Error: /, "")}`);
-    const drawing = result.drawing?.yours;
-    if (!drawing) throw refuse(name, "could not be run. Please try saving again.");
-    if (drawing.tooBig)
-      throw refuse(
-        name,
-        `draws too much to compare: at most ${MAX_SHAPES.toLocaleString("en-GB")} lines and filled shapes.`,
-      );
-    if (drawing.segments.length + drawing.fills.length === 0)
-      throw refuse(name, "draws nothing: a drawing test needs a model answer that draws with turtle.");
+    const made = modelDrawing(result);
+    if ("why" in made) throw refuse(name, made.why);
+    const { drawing } = made;
     // What it printed, without prompts and echoed input (the pass rule accepts either form).
     const printed = (result.plainOutput ?? result.output).trimEnd();
     const expectedOutput = t.expectedOutput.trim() ? t.expectedOutput : printed;

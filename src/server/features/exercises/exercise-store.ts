@@ -6,6 +6,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client.ts";
 import { exercises, exerciseTestCases } from "@/server/db/schema.ts";
 import type { ExerciseDifficulty } from "@/shared/api/exercise-file.ts";
+import type { DrawingShape } from "@/shared/grading/drawing-shape.mjs";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -16,9 +17,19 @@ export type TestCaseDraft = {
   input?: string;
   inputs?: string[];
   expectedOutput?: string;
+  /** A drawing test (decision 077): the solution's drawing for this input must be matched too. */
+  compareDrawing?: boolean;
 };
 
-export type StoredTestCase = { description: string; input: string; inputs: string[]; expectedOutput: string };
+export type StoredTestCase = {
+  description: string;
+  input: string;
+  inputs: string[];
+  expectedOutput: string;
+  compareDrawing?: boolean;
+  /** The solution's drawing (exercise-drawings.ts); null: not a drawing test, or not recorded yet. */
+  expectedDrawing?: DrawingShape | null;
+};
 
 /** An exercise ready to store. `testCases` undefined on an update keeps the stored ones. */
 export type ExerciseRecord = {
@@ -55,6 +66,7 @@ export function cleanTestCases(cases: TestCaseDraft[]): StoredTestCase[] {
         inputs,
         input: inputs.length > 0 ? inputs.join("\n") : (t.input ?? ""),
         expectedOutput: t.expectedOutput!,
+        compareDrawing: t.compareDrawing === true,
       };
     });
 }
@@ -137,6 +149,8 @@ export async function writeExercises(
       input: t.input,
       inputs: t.inputs,
       expectedOutput: t.expectedOutput,
+      compareDrawing: t.compareDrawing === true,
+      expectedDrawing: t.compareDrawing ? (t.expectedDrawing ?? null) : null,
       displayOrder: position,
     })),
   );

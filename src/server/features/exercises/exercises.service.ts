@@ -26,6 +26,8 @@ import {
   PAST_SAVED_PAGE,
   type SaveAttemptResult,
 } from "@/shared/api/exercises.ts";
+import { readDrawingShape } from "@/shared/grading/drawing-shape.mjs";
+import { recordMissingDrawings } from "./exercise-drawings.ts";
 import {
   descriptionSummary,
   type ExerciseSummaryRow,
@@ -54,14 +56,22 @@ function toListItem(r: ExerciseSummaryRow, isCompleted: boolean): ExerciseListIt
   return { ...toExerciseSummary(r), isCompleted };
 }
 
+/** A drawing test's recorded drawing (decision 077); undefined for a test of output, or not recorded yet. */
+const expectedDrawingOf = (t: TestCaseRow) =>
+  t.compareDrawing ? (readDrawingShape(t.expectedDrawing) ?? undefined) : undefined;
+
 /** A stored test case as the workspace runs it: `input` is what the grader feeds. */
-export const toExerciseTestCase = (t: TestCaseRow): ExerciseTestCase => ({
-  id: t.id,
-  description: t.description,
-  input: testCaseInput(t),
-  expectedOutput: t.expectedOutput,
-  displayOrder: t.displayOrder,
-});
+export const toExerciseTestCase = (t: TestCaseRow): ExerciseTestCase => {
+  const expectedDrawing = expectedDrawingOf(t);
+  return {
+    id: t.id,
+    description: t.description,
+    input: testCaseInput(t),
+    expectedOutput: t.expectedOutput,
+    displayOrder: t.displayOrder,
+    ...(expectedDrawing ? { expectedDrawing } : {}),
+  };
+};
 
 const toAttempt = (a: AttemptRow): ExerciseAttempt => ({
   id: a.id,
@@ -233,11 +243,22 @@ export async function saveAttempt(
   code: string,
 ): Promise<SaveAttemptResult> {
   await loadExercise(db, id);
-  const tests = (await loadTestCases(db, id)).map((t) => ({
-    description: t.description,
-    input: testCaseInput(t),
-    expectedOutput: t.expectedOutput,
-  }));
+  let cases = await loadTestCases(db, id);
+  // A drawing test the seeding could not record (the grader was down at start) is recorded now.
+  if (cases.some((t) => t.compareDrawing && !expectedDrawingOf(t))) {
+    await recordMissingDrawings(db, grader, [id], { userId: me.id });
+    cases = await loadTestCases(db, id);
+  }
+  const tests = cases.map((t) => {
+    const expectedDrawing = expectedDrawingOf(t);
+    return {
+      description: t.description,
+      input: testCaseInput(t),
+      expectedOutput: t.expectedOutput,
+      // A drawing test passes only when the drawing matches too (decision 077).
+      ...(expectedDrawing ? { expectedDrawing } : {}),
+    };
+  });
   // Grading takes a while; no transaction is held open meanwhile.
   const grade = await gradeOnServer(grader, code, tests, EXERCISE_MESSAGES.graderFailed, {
     userId: me.id,

@@ -11,6 +11,16 @@ export const toGradedTest = (r: TestResult): GradedTest => ({
   ...(r.plainOutput === undefined ? {} : { plainOutput: visibleNul(r.plainOutput) }),
   error: visibleNul(r.error),
   timeMs: r.timeMs,
+  // A drawing test's verdict (decision 077): the program's drawing only when it did not match.
+  ...(r.drawing
+    ? {
+        drawing: {
+          matches: r.drawing.matches,
+          summary: r.drawing.summary,
+          yours: r.drawing.matches ? null : r.drawing.yours,
+        },
+      }
+    : {}),
 });
 
 export const toGradeSummary = (grade: GradeResult): GradeSummary => ({
@@ -37,7 +47,9 @@ export function toSavedResults(
   grade: GradeResult,
 ): SavedTestResult[] {
   return tests.map((t, i) => {
-    const r = toGradedTest(grade.results[i] ?? { passed: false, output: "", error: null, timeMs: 0 });
+    const { drawing, ...r } = toGradedTest(
+      grade.results[i] ?? { passed: false, output: "", error: null, timeMs: 0 },
+    );
     return {
       description: t.description,
       input: t.input,
@@ -45,6 +57,8 @@ export function toSavedResults(
       ...r,
       output: clipped(r.output),
       ...(r.plainOutput === undefined ? {} : { plainOutput: clipped(r.plainOutput) }),
+      // Past Saved keeps a drawing test's verdict in words; a drawing of each save is not kept.
+      ...(drawing ? { drawing: { matches: drawing.matches, summary: drawing.summary } } : {}),
     };
   });
 }

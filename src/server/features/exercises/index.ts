@@ -2,6 +2,7 @@
 // the one exercise query and the one category-name resolver.
 
 export { categoryKey, categoryResolver, isCategoryNameTaken, loadCategories } from "./category-names.ts";
+export { recordExerciseDrawings, recordMissingDrawings } from "./exercise-drawings.ts";
 export {
   type ExerciseSummaryRow,
   selectExercises,

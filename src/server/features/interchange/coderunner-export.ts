@@ -2,8 +2,25 @@
 // (python3_w_input: input echoed as PyClass's console shows it), so leaving PyClass is as easy as
 // arriving. Written so that importing it gives the same thing back: the description as plain_text,
 // every text exact (a CR as &#13;, which XML would otherwise turn into a line break), and each
-// test's description as a comment in its testcode, which runs nothing (decision 065).
+// test's description as a comment in its testcode, which runs nothing (decision 065). A drawing
+// test (decisions 064, 077) is not carried as one: CodeRunner has no turtle to compare, so the
+// test checks the printed output only, and an XML comment in the question says so.
 import type { CarriedTest, QuestionDraft } from "@/shared/api/interchange.ts";
+
+/** A test as exported: `comparesDrawing` marks a PyClass drawing test, whose drawing CodeRunner cannot check. */
+export type ExportTest = CarriedTest & { comparesDrawing?: boolean };
+export type ExportQuestion = Omit<QuestionDraft, "testCases"> & { testCases: ExportTest[] };
+
+/** What the file cannot carry of a question, said in a comment Moodle ignores on import. */
+export function notCarriedNote(q: ExportQuestion): string | null {
+  const drawing = q.testCases.flatMap((t, i) => (t.comparesDrawing ? [i + 1] : []));
+  if (drawing.length === 0) return null;
+  const which = drawing.length === 1 ? `Test ${drawing[0]}` : `Tests ${drawing.join(", ")}`;
+  return `Not carried: ${which} also compared the turtle drawing in PyClass. CodeRunner cannot compare drawings, so here ${drawing.length === 1 ? "it checks" : "they check"} the printed output only.`;
+}
+
+/** An XML comment's text: "--" may not appear in one. */
+const commentText = (s: string) => xmlSafe(s).replace(/--/g, "- -");
 
 /** Characters XML 1.0 cannot hold at all, even as references (C0 controls but tab, LF, CR). */
 const notXml = (code: number) =>
@@ -29,7 +46,7 @@ const text = (tag: string, value: string, attrs = "") =>
   `<${tag}${attrs}>\n      <text>${escapeXml(value)}</text>\n    </${tag}>`;
 const plain = (tag: string, value: string) => `<${tag}>${escapeXml(value)}</${tag}>`;
 
-function testCase(t: CarriedTest): string {
+function testCase(t: ExportTest): string {
   return [
     '      <testcase testtype="0" useasexample="0" hiderestiffail="0" mark="1.0000000">',
     `        ${text("testcode", descriptionComment(t.description))}`,
@@ -41,9 +58,11 @@ function testCase(t: CarriedTest): string {
   ].join("\n");
 }
 
-function question(q: QuestionDraft): string {
+function question(q: ExportQuestion): string {
+  const note = notCarriedNote(q);
   return [
     '  <question type="coderunner">',
+    ...(note ? [`    <!-- ${commentText(note)} -->`] : []),
     `    ${text("name", q.name)}`,
     `    ${text("questiontext", q.description, ' format="plain_text"')}`,
     `    ${text("generalfeedback", "", ' format="html"')}`,
@@ -72,7 +91,7 @@ function question(q: QuestionDraft): string {
 }
 
 /** The whole file: one question bank holding the given questions. */
-export function toCodeRunnerXml(questions: QuestionDraft[]): string {
+export function toCodeRunnerXml(questions: ExportQuestion[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     "<!-- Exported from PyClass: import it in Moodle under Question bank → Import → Moodle XML format. -->",

@@ -24,9 +24,8 @@ import {
   INTERCHANGE_LIMITS,
   INTERCHANGE_MESSAGES,
   type PreviewQuestion,
-  type QuestionDraft,
 } from "@/shared/api/interchange.ts";
-import { toCodeRunnerXml } from "./coderunner-export.ts";
+import { type ExportQuestion, toCodeRunnerXml } from "./coderunner-export.ts";
 import { readCodeRunnerFile, readGitHubClassroomFile } from "./interchange-reader.ts";
 
 type AssignmentsBody = z.output<typeof CodeRunnerAssignmentsBody>;
@@ -153,7 +152,7 @@ export async function exportAssignment(db: Db, me: SessionUser, id: string): Pro
     .from(testCases)
     .where(eq(testCases.assignmentId, id))
     .orderBy(asc(testCases.position), asc(testCases.id));
-  const draft: QuestionDraft = {
+  const draft: ExportQuestion = {
     name: assignment.name,
     description: assignment.description,
     starterCode: assignment.starterCode,
@@ -163,6 +162,7 @@ export async function exportAssignment(db: Db, me: SessionUser, id: string): Pro
       input: t.input,
       expectedOutput: t.expectedOutput,
       hidden: t.hidden,
+      comparesDrawing: t.drawingModel !== null,
     })),
   };
   return { name: assignment.name, xml: toCodeRunnerXml([draft]) };
@@ -174,7 +174,7 @@ export async function exportExercise(db: Db, id: string): Promise<XmlExport> {
   const [e] = await db.select().from(exercises).where(eq(exercises.id, id));
   if (!e) throw notFound(EXERCISE_MESSAGES.notFound);
   const cases = (await testCasesByExercise(db, [id])).get(id) ?? [];
-  const draft: QuestionDraft = {
+  const draft: ExportQuestion = {
     name: e.title,
     description: e.description,
     starterCode: e.starterCode,
@@ -184,6 +184,7 @@ export async function exportExercise(db: Db, id: string): Promise<XmlExport> {
       input: t.input,
       expectedOutput: t.expectedOutput,
       hidden: false,
+      comparesDrawing: t.compareDrawing,
     })),
   };
   return { name: e.title, xml: toCodeRunnerXml([draft]) };
