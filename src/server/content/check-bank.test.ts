@@ -211,6 +211,58 @@ describe("grading with the server's grader and CPython", () => {
     expect(r).toMatchObject({ solutionOk: true, starterOk: true });
   });
 
+  describe("drawing tests (decision 077)", () => {
+    /** A star of `size` (the input) turning `angle`; it prints the same whatever it draws. */
+    const star = (angle: string) =>
+      `import turtle\nsize = int(input("Size? "))\nfor i in range(5):\n    turtle.forward(size)\n    turtle.right(${angle})\nprint("A star")\n`;
+    const drawing = (overrides: Partial<BankExercise> = {}) =>
+      exercise({
+        solution: star("144"),
+        starter_code: 'import turtle\nsize = int(input("Size? "))\nprint("A star")\n',
+        testCases: [
+          { description: "Big star", input: "100", expected_output: "A star", compare_drawing: true },
+          { description: "Small star", input: "40", expected_output: "A star", compare_drawing: true },
+          { description: "Prints", input: "10", expected_output: "A star" },
+        ],
+        ...overrides,
+      });
+
+    it("passes a solution that draws, and fails a starter that only prints", async () => {
+      const r = await grade(drawing());
+      expect(r.problems).toEqual([]);
+      expect(r).toMatchObject({ solutionOk: true, starterOk: true });
+      // The starter prints the right words: only the drawing tests fail it.
+      const printsOnly = await grade(drawing({ starter_code: star("144") }));
+      expect(printsOnly.starterOk).toBe(false);
+      expect(printsOnly.problems.map((p) => p.message).join("\n")).toMatch(
+        /starter code already passes every test/,
+      );
+    });
+
+    it("fails a drawing test whose solution draws nothing with its input", async () => {
+      const r = await grade(drawing({ solution: 'size = int(input("Size? "))\nprint("A star")\n' }));
+      expect(r.solutionOk).toBe(false);
+      expect(r.problems.map((p) => p.message)).toContain(
+        `"${r.exercise.title}": test 1 (Big star) compares the drawing, but the solution draws nothing: a drawing test needs a program that draws lines or filled shapes with turtle.`,
+      );
+    });
+
+    it("fails a solution that draws something else under CPython than in the grader", async () => {
+      const r = await grade(
+        drawing({
+          solution: star('144 if sys.platform == "emscripten" else 143').replace(
+            "import turtle",
+            "import sys, turtle",
+          ),
+        }),
+      );
+      expect(r.solutionOk).toBe(false);
+      expect(r.problems.map((p) => p.message).join("\n")).toMatch(
+        /draws something else under CPython than in the grader \(Pyodide\) on test 1 \(Big star\): Expected 5 lines/,
+      );
+    });
+  });
+
   it("fails a deliberately broken solution, showing expected and actual", async () => {
     const r = await grade(exercise({ solution: 'number = int(input("Number? "))\nprint(number + 2)\n' }));
     expect(r.solutionOk).toBe(false);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExerciseTestCase } from "@/shared/api/exercises.ts";
+import { drawingShape } from "@/shared/grading/drawing-shape.mjs";
+import { withDrawing } from "@/shared/grading/drawing-test.ts";
 import {
   DIFFICULTY_BADGE,
   exerciseBrowserRows,
@@ -7,6 +9,7 @@ import {
   exerciseServerRows,
   groupSameCode,
   isFullPass,
+  runnableTests,
 } from "./exercise-rows.ts";
 
 const tests: ExerciseTestCase[] = [
@@ -89,5 +92,80 @@ describe("Past Saved folds saves in a row of the same code", () => {
       ["3", 3],
     ]);
     expect(groupSameCode([])).toEqual([]);
+  });
+});
+
+describe("an exercise's drawing test (decision 077)", () => {
+  /** The normal form of a 5-line star turning `angle` at each point, as the grader makes it. */
+  const star = (angle: number) => {
+    const lines: unknown[] = [];
+    let [x, y, heading] = [0, 0, 0];
+    for (let i = 0; i < 5; i++) {
+      const [nx, ny] = [
+        x + 100 * Math.cos((heading * Math.PI) / 180),
+        y + 100 * Math.sin((heading * Math.PI) / 180),
+      ];
+      lines.push(["line", 0, x, y, nx, ny, "#000000", 1, 0], ["turn", 0, heading, heading - angle, 0]);
+      [x, y, heading] = [nx, ny, heading - angle];
+    }
+    return drawingShape([JSON.stringify(lines)]);
+  };
+  const drawingCase: ExerciseTestCase = {
+    id: "d1",
+    description: "A star",
+    input: "",
+    expectedOutput: "Star",
+    displayOrder: 0,
+    expectedDrawing: star(144),
+  };
+
+  it("Run Tests compares the drawing as well as the output, as Save does", () => {
+    const [test] = runnableTests([drawingCase, tests[0]]);
+    expect(test.expectedDrawing).toBe(drawingCase.expectedDrawing);
+    expect(runnableTests(tests)[0]).not.toHaveProperty("expectedDrawing");
+    const printed = { passed: true, output: "Star", error: null, timeMs: 1 };
+    expect(withDrawing(test, printed, star(144))).toMatchObject({ passed: true, drawing: { matches: true } });
+    const wrong = withDrawing(test, printed, star(72));
+    expect(wrong.passed).toBe(false);
+    expect(wrong.drawing?.summary).toContain(
+      "yours turns right 72° at its corners, the expected drawing right 144°",
+    );
+    expect(withDrawing(test, printed, null)).toMatchObject({ passed: false, drawing: { matches: false } });
+  });
+
+  it("a failed drawing shows Expected and Yours, from the browser or from Save", () => {
+    const yours = star(72);
+    const failed = {
+      passed: false,
+      output: "Star",
+      error: null,
+      timeMs: 1,
+      drawing: { matches: false, summary: "Expected 5 lines", yours },
+    };
+    const browser = exerciseBrowserRows([drawingCase], { passed: 0, total: 1, score: 0, results: [failed] });
+    expect(browser.rows[0].drawing).toEqual({
+      expected: drawingCase.expectedDrawing,
+      yours,
+      summary: "Expected 5 lines",
+    });
+    const server = exerciseServerRows([drawingCase], { passed: 0, total: 1, score: 0, results: [failed] });
+    expect(server.rows[0].drawing?.yours).toBe(yours);
+    // A drawing that matched comes back from Save without a picture: no pictures are shown.
+    const matched = { ...failed, passed: true, drawing: { matches: true, summary: "", yours: null } };
+    expect(
+      exerciseServerRows([drawingCase], { passed: 1, total: 1, score: 100, results: [matched] }).rows[0]
+        .drawing,
+    ).toBeNull();
+    // Past Saved keeps the words only.
+    const saved = exerciseSavedRows([
+      {
+        ...failed,
+        description: "A star",
+        input: "",
+        expectedOutput: "Star",
+        drawing: { matches: false, summary: "x" },
+      },
+    ]);
+    expect(saved.rows[0]).toMatchObject({ passed: false, drawing: null });
   });
 });
