@@ -115,6 +115,8 @@ describe("harness.py stops a program that catches the interrupt (issue 17)", () 
   // it. Each used to run until the host killed its worker.
   const survivors = {
     ignored: "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass\n",
+    "ignored through _signal":
+      "import _signal\n_signal.signal(_signal.SIGINT, _signal.SIG_IGN)\nwhile True:\n    pass\n",
     handler:
       'import signal\nsignal.signal(signal.SIGINT, lambda signum, frame: print("mine"))\nwhile True:\n    pass\n',
     untraced:
@@ -128,7 +130,7 @@ describe("harness.py stops a program that catches the interrupt (issue 17)", () 
         "-B",
         "-c",
         [
-          "import json, signal, sys, threading, _thread",
+          "import json, signal, sys, threading, _thread, _signal",
           `sys.path.insert(0, ${JSON.stringify(grading)})`,
           "import harness",
           `code = ${JSON.stringify(code)}`,
@@ -138,7 +140,7 @@ describe("harness.py stops a program that catches the interrupt (issue 17)", () 
           "print(json.dumps({'type': r['error_type'], 'caught': r['output'].count('caught'),",
           "  'mine': r['output'].count('mine'),",
           "  'handler': signal.getsignal(signal.SIGINT) is signal.default_int_handler,",
-          "  'settrace': sys.settrace is harness._REAL_SETTRACE, 'signal': signal.signal is harness._REAL_SIGNAL,",
+          "  'settrace': sys.settrace is harness._REAL_SETTRACE, 'signal': _signal.signal is harness._RAW_SIGNAL,",
           "  'trace': sys.gettrace() is None, 'after': after['output']}))",
         ].join("\n"),
       ],

@@ -27,6 +27,7 @@ import os
 import random
 import _thread
 import shutil
+import _signal
 import signal
 import sys
 import tempfile
@@ -524,9 +525,11 @@ class _ProvidedModules:
             self._drawing._flushers.append(flush)
 
 
-# The real functions, for the harness's own use while a program runs with the views below.
-_REAL_SIGNAL = signal.signal
-_REAL_GETSIGNAL = signal.getsignal
+# The real functions, for the harness's own use while a program runs with the views below. The
+# views replace _signal's (the C module's) functions: signal.signal and signal.getsignal call them,
+# and so does a program that imports _signal itself.
+_RAW_SIGNAL = _signal.signal
+_RAW_GETSIGNAL = _signal.getsignal
 _REAL_SETTRACE = sys.settrace
 
 
@@ -564,19 +567,21 @@ def _signal_view():
     """signal.signal and signal.getsignal as the program sees them. A SIGINT handler it installs
     (or SIG_IGN) is remembered and given back, never installed: SIGINT is how a time limit, a
     slice or Stop ends the program, so ignoring it or handling it and going on would keep the
-    worker until the host kills it. Other signals are the real functions'."""
+    worker until the host kills it. Other signals are the real functions'. This stops a program
+    doing so by habit or by a first attempt; one set on reaching the C function some other way
+    still costs only what it did before, its worker killed at each stop (decision 049)."""
     theirs = [signal.default_int_handler]
 
     def signal_(signalnum, handler):
         if signalnum != signal.SIGINT:
-            return _REAL_SIGNAL(signalnum, handler)
+            return _RAW_SIGNAL(signalnum, handler)
         if not (callable(handler) or handler in (signal.SIG_IGN, signal.SIG_DFL)):
             raise TypeError("signal handler must be signal.SIG_IGN, signal.SIG_DFL, or a callable object")
         previous, theirs[0] = theirs[0], handler
         return previous
 
     def getsignal(signalnum):
-        return theirs[0] if signalnum == signal.SIGINT else _REAL_GETSIGNAL(signalnum)
+        return theirs[0] if signalnum == signal.SIGINT else _RAW_GETSIGNAL(signalnum)
 
     return signal_, getsignal
 
@@ -628,7 +633,7 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing=None):
     finder = _ProvidedModules(drawing)
     saved_meta_path = list(sys.meta_path)
     try:
-        saved_sigint = _REAL_SIGNAL(signal.SIGINT, _stop_the_program)
+        saved_sigint = _RAW_SIGNAL(signal.SIGINT, _stop_the_program)
     except (ValueError, OSError):  # not the main thread (a test harness): plain interrupts
         saved_sigint = None
     _STOPPED[0] = False
@@ -657,7 +662,7 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing=None):
         sys.stdin = sys.__stdin__ = stdin
         sys.argv = ["main.py"]
         if saved_sigint is not None:
-            signal.signal, signal.getsignal = _signal_view()
+            _signal.signal, _signal.getsignal = _signal_view()
         sys.settrace = _settrace_view
         module = types.ModuleType("__main__")
         namespace = module.__dict__
@@ -693,9 +698,9 @@ def _execute(code, console, stdin, stdout, stderr, fresh_dir, drawing=None):
     finally:
         sys.settrace = _REAL_SETTRACE
         _REAL_SETTRACE(None)
-        signal.signal, signal.getsignal = _REAL_SIGNAL, _REAL_GETSIGNAL
+        _signal.signal, _signal.getsignal = _RAW_SIGNAL, _RAW_GETSIGNAL
         if saved_sigint is not None:
-            _REAL_SIGNAL(signal.SIGINT, saved_sigint)
+            _RAW_SIGNAL(signal.SIGINT, saved_sigint)
         for name, value in saved.items():
             setattr(sys, name, value)
         builtins.input = saved_input
