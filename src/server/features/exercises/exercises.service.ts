@@ -248,6 +248,10 @@ export async function saveAttempt(
   if (cases.some((t) => t.compareDrawing && !expectedDrawingOf(t))) {
     await recordMissingDrawings(db, grader, [id], { userId: me.id });
     cases = await loadTestCases(db, id);
+    // Still without its drawing (grader busy, a solution that cannot be recorded): graded on the
+    // printed words alone, a program that only prints would pass it. Not graded at all instead.
+    if (cases.some((t) => t.compareDrawing && !expectedDrawingOf(t)))
+      throw new AppError("GRADER_FAILED", 503, EXERCISE_MESSAGES.graderFailed);
   }
   const tests = cases.map((t) => {
     const expectedDrawing = expectedDrawingOf(t);
