@@ -35,6 +35,17 @@ export const importFailedToSave = (title: string) => `Exercise "${title}" could 
 export const importInvalidField = (title: string, field: string) =>
   `Exercise "${title}" has an invalid ${field}.`;
 
+/** An exercise with drawing tests left out once the import has spent its time recording drawings. */
+export const importDrawingTimeUp = (title: string) =>
+  `Exercise "${title}": its drawing tests were not recorded: this import has used its time for recording drawings. Import it again in a smaller file.`;
+
+/**
+ * The grader time one import may spend recording its drawing tests (decision 077). A bank of a few
+ * hundred GCSE turtle exercises takes seconds; a solution that never ends takes up to a submission's
+ * budget (20 s), so a file of 2,000 of them held a grader slot and the request for hours. Tests lower it.
+ */
+export const importDrawingBudget = { ms: 120_000 };
+
 type Checked = { title: string; record: ExerciseRecord };
 
 /** A field as the file writes it: `testCases[2].expected_output`. */
@@ -57,6 +68,7 @@ export async function importExercises(db: Db, grader: GraderPool, body: unknown)
 
   const errors: ImportResult["errors"] = [];
   const good: Checked[] = [];
+  let drawingMs = 0;
   for (const item of file.data.exercises) {
     const raw = (item && typeof item === "object" ? item : {}) as Record<string, unknown>;
     const title = typeof raw.title === "string" ? raw.title.trim() : "";
@@ -100,12 +112,21 @@ export async function importExercises(db: Db, grader: GraderPool, body: unknown)
         compareDrawing: t.compare_drawing,
       })),
     );
-    try {
-      testCases = await recordExerciseDrawings(grader, solution, testCases);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      errors.push({ title, message: `Exercise "${title}": ${err.message}` });
-      continue;
+    if (testCases.some((t) => t.compareDrawing)) {
+      if (drawingMs >= importDrawingBudget.ms) {
+        errors.push({ title, message: importDrawingTimeUp(title) });
+        continue;
+      }
+      const started = performance.now();
+      try {
+        testCases = await recordExerciseDrawings(grader, solution, testCases);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        errors.push({ title, message: `Exercise "${title}": ${err.message}` });
+        continue;
+      } finally {
+        drawingMs += performance.now() - started;
+      }
     }
     good.push({
       title,
