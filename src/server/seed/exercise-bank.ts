@@ -42,8 +42,20 @@ export type SeedReport = {
   /** Titles of the exercises kept as an admin edited them although the bank has a newer version. */
   newer: string[];
   /** Drawing tests whose solution's drawing was recorded now, and exercises where it failed. */
-  drawings: { recorded: number; failed: { title: string; reason: string }[] };
+  drawings: {
+    recorded: number;
+    failed: { title: string; reason: string }[];
+    /** Still recording when the start stopped waiting for it (it goes on in the background). */
+    stillRecording?: boolean;
+  };
 };
+
+/**
+ * How long a start waits for the bank's drawings before it listens anyway: a grader that is slow
+ * or never gets ready must not keep the server from starting. Recording goes on meanwhile, and a
+ * Save records a drawing still missing (or answers 503, never grades on the words alone).
+ */
+export const DRAWINGS_WAIT_MS = 60_000;
 
 /** The bank's files, by file name; one that isn't JSON is passed on as such (and skipped). */
 export function readBankFiles(dir = BANK_DIR): BankSource[] {
@@ -185,6 +197,7 @@ export async function seedExerciseBank(
   db: Db,
   files: BankSource[],
   grader?: GraderPool,
+  waitMs = DRAWINGS_WAIT_MS,
 ): Promise<SeedReport> {
   const report: SeedReport = {
     categories: { inserted: 0, updated: 0 },
@@ -195,7 +208,18 @@ export async function seedExerciseBank(
   };
   const bank = validFiles(files, report);
   if (bank.length > 0) await writeBank(db, bank, report);
-  if (grader) report.drawings = await recordMissingDrawings(db, grader);
+  if (grader) {
+    const recording = recordMissingDrawings(db, grader);
+    const waited = await Promise.race([
+      recording,
+      new Promise<null>((resolve) => setTimeout(resolve, waitMs, null).unref()),
+    ]);
+    if (waited) report.drawings = waited;
+    else {
+      report.drawings = { recorded: 0, failed: [], stillRecording: true };
+      recording.catch((e) => console.error("✖ Recording the bank's drawings failed:", e));
+    }
+  }
   return report;
 }
 
@@ -263,6 +287,7 @@ export function describeSeed(r: SeedReport): string {
     line += `; kept as an admin edited them, although the bank has a newer version: ${r.newer.map((t) => `"${t}"`).join(", ")}`;
   if (r.skipped.length > 0) line += `; skipped ${r.skipped.map((s) => `${s.name} (${s.reason})`).join(", ")}`;
   if (r.drawings.recorded > 0) line += `; ${r.drawings.recorded} drawing test(s) recorded`;
+  if (r.drawings.stillRecording) line += "; drawing tests still being recorded in the background";
   if (r.drawings.failed.length > 0)
     line += `; drawing tests not recorded (tried again at the next start or Save): ${r.drawings.failed.map((f) => `"${f.title}" (${f.reason})`).join(", ")}`;
   return line;

@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exercises, exerciseTestCases } from "@/server/db/schema.ts";
 import type { GraderPool } from "@/server/python/index.ts";
-import { seedExerciseBank } from "@/server/seed/exercise-bank.ts";
+import { createGraderPool } from "@/server/python/index.ts";
+import { describeSeed, seedExerciseBank } from "@/server/seed/exercise-bank.ts";
 import type {
   AdminExercise,
   ExerciseAttemptDetail,
@@ -260,6 +261,50 @@ describe("the import and the bank record drawings too", () => {
     const [tc] = await t.db.select().from(exerciseTestCases).where(eq(exerciseTestCases.exerciseId, id));
     expect((tc.expectedDrawing as { segments: unknown[] }).segments).toHaveLength(5);
   });
+
+  it("a start waits for the drawings only so long: a grader that is busy (or never ready) does not hold it", async () => {
+    // A real pool of one slot, held by a program that runs for 20 s (no slices to let others by).
+    const busy = createGraderPool({ size: 1, sliceMs: 0 });
+    await busy.ready();
+    busy
+      .grade("while True:\n    pass\n", [{ input: "", expectedOutput: "" }], { timeMs: 20_000 })
+      .catch(() => {});
+    const file = {
+      name: "turtle-2.json",
+      data: {
+        category: { name: "Turtle Graphics", description: "Turtle.", display_order: 1 },
+        exercises: [
+          {
+            id: "bank-star-busy",
+            title: "Star while busy",
+            description: "Draw a star.",
+            category: "Turtle Graphics",
+            difficulty: "easy",
+            language: "python",
+            starter_code: "import turtle\n",
+            solution: SOLUTION,
+            hints: ["Five sides.", "Turn 144."],
+            estimated_time: "5 minutes",
+            testCases: [
+              { description: "Star of 100", input: "100", expected_output: "A star", compare_drawing: true },
+              { description: "Star of 60", input: "60", expected_output: "A star" },
+              { description: "Star of 30", input: "30", expected_output: "A star" },
+            ],
+            topics: ["iteration-definite"],
+          },
+        ],
+      },
+    };
+    try {
+      const report = await seedExerciseBank(t.db, [file], busy, 300);
+      expect(report.skipped).toEqual([]);
+      expect(report.exercises.inserted).toBe(1);
+      expect(report.drawings).toEqual({ recorded: 0, failed: [], stillRecording: true });
+      expect(describeSeed(report)).toContain("still being recorded in the background");
+    } finally {
+      await busy.close();
+    }
+  }, 60_000);
 });
 
 describe("the CodeRunner export of a drawing test", () => {
