@@ -61,6 +61,34 @@ afterAll(async () => {
   await grader.close();
 });
 
+/** A bank file of one star exercise with two drawing tests, as content/exercises holds them. */
+const bankFile = (id: string, title: string) => ({
+  name: `${id}.json`,
+  data: {
+    category: { name: "Turtle Graphics", description: "Turtle.", display_order: 1 },
+    exercises: [
+      {
+        id,
+        title,
+        description: "Draw a star.",
+        category: "Turtle Graphics",
+        difficulty: "easy",
+        language: "python",
+        starter_code: "import turtle\n",
+        solution: SOLUTION,
+        hints: ["Five sides.", "Turn 144."],
+        estimated_time: "5 minutes",
+        testCases: [
+          { description: "Star of 100", input: "100", expected_output: "A star", compare_drawing: true },
+          { description: "Star of 60", input: "60", expected_output: "A star", compare_drawing: true },
+          { description: "Star of 30", input: "30", expected_output: "A star" },
+        ],
+        topics: ["iteration-definite"],
+      },
+    ],
+  },
+});
+
 describe("an admin's drawing test", () => {
   let id: string;
 
@@ -215,31 +243,7 @@ describe("the import and the bank record drawings too", () => {
   });
 
   it("seeding records each drawing test's drawing; one left unrecorded is recorded by the next Save", async () => {
-    const bankExercise = {
-      id: "bank-star",
-      title: "Bank star",
-      description: "Draw a star.",
-      category: "Turtle Graphics",
-      difficulty: "easy",
-      language: "python",
-      starter_code: "import turtle\n",
-      solution: SOLUTION,
-      hints: ["Five sides.", "Turn 144."],
-      estimated_time: "5 minutes",
-      testCases: [
-        { description: "Star of 100", input: "100", expected_output: "A star", compare_drawing: true },
-        { description: "Star of 60", input: "60", expected_output: "A star", compare_drawing: true },
-        { description: "Star of 30", input: "30", expected_output: "A star" },
-      ],
-      topics: ["iteration-definite"],
-    };
-    const file = {
-      name: "turtle.json",
-      data: {
-        category: { name: "Turtle Graphics", description: "Turtle.", display_order: 1 },
-        exercises: [bankExercise],
-      },
-    };
+    const file = bankFile("bank-star", "Bank star");
     const report = await seedExerciseBank(t.db, [file], grader);
     expect(report.exercises.inserted).toBe(1);
     expect(report.drawings).toEqual({ recorded: 2, failed: [] });
@@ -269,32 +273,7 @@ describe("the import and the bank record drawings too", () => {
     busy
       .grade("while True:\n    pass\n", [{ input: "", expectedOutput: "" }], { timeMs: 20_000 })
       .catch(() => {});
-    const file = {
-      name: "turtle-2.json",
-      data: {
-        category: { name: "Turtle Graphics", description: "Turtle.", display_order: 1 },
-        exercises: [
-          {
-            id: "bank-star-busy",
-            title: "Star while busy",
-            description: "Draw a star.",
-            category: "Turtle Graphics",
-            difficulty: "easy",
-            language: "python",
-            starter_code: "import turtle\n",
-            solution: SOLUTION,
-            hints: ["Five sides.", "Turn 144."],
-            estimated_time: "5 minutes",
-            testCases: [
-              { description: "Star of 100", input: "100", expected_output: "A star", compare_drawing: true },
-              { description: "Star of 60", input: "60", expected_output: "A star" },
-              { description: "Star of 30", input: "30", expected_output: "A star" },
-            ],
-            topics: ["iteration-definite"],
-          },
-        ],
-      },
-    };
+    const file = bankFile("bank-star-busy", "Star while busy");
     try {
       const report = await seedExerciseBank(t.db, [file], busy, 300);
       expect(report.skipped).toEqual([]);
