@@ -267,12 +267,7 @@ export async function readCappedEvents(
   const size = sql<number>`octet_length(${activityEvents.payload}::text)`;
   const capped = db
     .select({
-      id: activityEvents.id,
-      sessionId: activityEvents.sessionId,
-      time: activityEvents.time,
-      type: activityEvents.type,
-      clientAt: activityEvents.clientAt,
-      payload: activityEvents.payload,
+      ...eventColumns,
       size: size.as("size"),
       before: sql<number>`(sum(${size}) over (order by ${activityEvents.id}) - ${size})`.as("before"),
     })
@@ -293,6 +288,16 @@ export async function readCappedEvents(
   const rows = truncated ? capRows.slice(0, -1) : capRows;
   return { events: rows.map(toStoredEvent), truncated };
 }
+
+/** The columns of an activity event that the replay reads (`toStoredEvent` turns them into one). */
+export const eventColumns = {
+  id: activityEvents.id,
+  sessionId: activityEvents.sessionId,
+  time: activityEvents.time,
+  type: activityEvents.type,
+  clientAt: activityEvents.clientAt,
+  payload: activityEvents.payload,
+};
 
 /** A stored row as the replay reads it. */
 export function toStoredEvent(r: {

@@ -12,7 +12,7 @@ import type { SessionUser } from "@/server/types.ts";
 import type { LatestCode } from "@/shared/api/activity.ts";
 import { buildReplay } from "@/shared/domain/replay.ts";
 import { studentStarterCode } from "@/shared/domain/starter-code.ts";
-import { assertExerciseExists, toStoredEvent } from "./activity.service.ts";
+import { assertExerciseExists, eventColumns, toStoredEvent } from "./activity.service.ts";
 
 /** Event types that carry the whole code (the recorder sends one at least every few minutes). */
 const WHOLE_CODE = ["open", "snapshot", "restore"];
@@ -77,14 +77,7 @@ async function latestOf(
     .limit(1);
   if (!copy) return null;
   const rows = await db
-    .select({
-      id: activityEvents.id,
-      sessionId: activityEvents.sessionId,
-      time: activityEvents.time,
-      type: activityEvents.type,
-      clientAt: activityEvents.clientAt,
-      payload: activityEvents.payload,
-    })
+    .select(eventColumns)
     .from(activityEvents)
     .where(and(mine, gte(activityEvents.id, copy.id)))
     .orderBy(asc(activityEvents.id))
