@@ -1,6 +1,7 @@
 // JobThread with a real worker thread (tests/fixtures/workers/test-jobs-thread.mjs): jobs run off
 // the main thread, in order; a refusal keeps its status; a runaway job is ended by the time limit
-// and a crashed thread is replaced, and the next job still runs (decision 076).
+// and a crashed thread is replaced, and the next job still runs; one caller gets only a share of
+// the line (decision 076).
 import { threadId as mainThreadId } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "@/server/errors.ts";
@@ -9,11 +10,12 @@ import { JobThread } from "./job-thread.ts";
 type Job = { kind: "echo" | "bytes" | "refuse" | "throw" | "exit" | "spin"; text?: string };
 
 const threads: JobThread<Job, unknown>[] = [];
-function jobThread(timeLimitMs = 30_000, maxWaiting = 8) {
+function jobThread(timeLimitMs = 30_000, maxWaiting = 8, maxWaitingPerCaller?: number) {
   const t = new JobThread<Job, unknown>({
     name: "Test jobs",
     url: new URL("../../../tests/fixtures/workers/test-jobs-thread.mjs", import.meta.url),
     maxWaiting,
+    maxWaitingPerCaller,
     timeLimitMs,
     busy: () => new AppError("BUSY", 503, "busy"),
     failed: () => new AppError("BUSY", 503, "failed"),
@@ -97,5 +99,22 @@ describe("JobThread", () => {
     expect(await running).toMatchObject({ message: "failed" });
     expect(await waiting).toMatchObject({ text: "waited" });
     expect(await t.run({ kind: "echo", text: "again" })).toMatchObject({ text: "again" });
+  });
+
+  it("gives a named caller only its share of the line; others still get in, and it gets in again", async () => {
+    const t = jobThread(200, 8, 2);
+    const running = refusalOf(t.run({ kind: "spin" }));
+    // Once the spin is running (out of the line) the jobs behind it get a long limit.
+    await new Promise((resolve) => setImmediate(resolve));
+    t.timeLimitMs = 30_000;
+    const first = t.run({ kind: "echo", text: "a1" }, [], "a");
+    const second = t.run({ kind: "echo", text: "a2" }, [], "a");
+    expect(await refusalOf(t.run({ kind: "echo" }, [], "a"))).toMatchObject({ status: 503, message: "busy" });
+    const other = t.run({ kind: "echo", text: "b1" }, [], "b");
+    const unnamed = t.run({ kind: "echo", text: "anyone" });
+    expect(await running).toMatchObject({ message: "failed" });
+    const answers = await Promise.all([first, second, other, unnamed]);
+    expect(answers.map((a) => (a as { text: string }).text)).toEqual(["a1", "a2", "b1", "anyone"]);
+    expect(await t.run({ kind: "echo", text: "a again" }, [], "a")).toMatchObject({ text: "a again" });
   });
 });

@@ -1,7 +1,8 @@
 // One worker thread per server process for one kind of CPU-heavy job (reading an imported file,
 // zipping a data export), so the work runs beside the event loop and every other request keeps
 // its answer time (decision 076). Jobs wait in line, one at a time; past `maxWaiting` the caller
-// gets the `busy` error; a job that outlives `timeLimitMs` has its thread terminated (the next job
+// gets the `busy` error (and past `maxWaitingPerCaller`, a named caller: one caller cannot fill the
+// line for everyone); a job that outlives `timeLimitMs` has its thread terminated (the next job
 // starts a fresh one) and the caller gets `failed`, as does a job whose thread crashed.
 // The thread's side of the protocol: reply { jobId, ok: true, result } or { jobId, ok: false,
 // error: { code, status, message } } (a refusal to pass on as it is) or { jobId, ok: false,
@@ -15,6 +16,8 @@ export type JobThreadOptions = {
   /** The worker's module: plain JavaScript (it must load without the server's TypeScript loader). */
   url: URL;
   maxWaiting: number;
+  /** Jobs one named caller (a user's id) may have waiting; unset: only `maxWaiting` applies. */
+  maxWaitingPerCaller?: number;
   timeLimitMs: number;
   busy: () => AppError;
   failed: () => AppError;
@@ -33,6 +36,7 @@ export class JobThread<J, R> {
   #worker: Worker | null = null;
   #nextJobId = 1;
   #waiting = 0;
+  readonly #waitingBy = new Map<string, number>();
   #line: Promise<unknown> = Promise.resolve();
   #jobsDone = 0;
 
@@ -50,12 +54,24 @@ export class JobThread<J, R> {
     return this.#worker?.threadId ?? null;
   }
 
-  /** Runs `job` on the thread after every job already in line; `transfer` moves buffers instead of copying. */
-  run(job: J, transfer: readonly Transferable[] = []): Promise<R> {
-    if (this.#waiting >= this.options.maxWaiting) return Promise.reject(this.options.busy());
+  /**
+   * Runs `job` on the thread after every job already in line; `transfer` moves buffers instead of
+   * copying; a named `caller` gets a share of the line (`maxWaitingPerCaller`).
+   */
+  run(job: J, transfer: readonly Transferable[] = [], caller?: string): Promise<R> {
+    const { maxWaiting, maxWaitingPerCaller = Number.POSITIVE_INFINITY } = this.options;
+    const theirs = caller === undefined ? 0 : (this.#waitingBy.get(caller) ?? 0);
+    if (this.#waiting >= maxWaiting || theirs >= maxWaitingPerCaller)
+      return Promise.reject(this.options.busy());
     this.#waiting++;
+    if (caller !== undefined) this.#waitingBy.set(caller, theirs + 1);
     const turn = this.#line.then(() => {
       this.#waiting--;
+      if (caller !== undefined) {
+        const left = (this.#waitingBy.get(caller) ?? 1) - 1;
+        if (left > 0) this.#waitingBy.set(caller, left);
+        else this.#waitingBy.delete(caller);
+      }
       return this.#runNow(job, transfer);
     });
     this.#line = turn.catch(() => undefined);
@@ -85,6 +101,7 @@ export class JobThread<J, R> {
     const w = this.#worker;
     const jobId = this.#nextJobId++;
     const { name, failed } = this.options;
+    const limitMs = this.timeLimitMs;
     return new Promise<R>((resolve, reject) => {
       const done = () => {
         clearTimeout(timer);
@@ -111,11 +128,11 @@ export class JobThread<J, R> {
       };
       const timer = setTimeout(() => {
         done();
-        console.error(`${name} job ${jobId} took over ${this.timeLimitMs} ms; replacing the thread`);
+        console.error(`${name} job ${jobId} took over ${limitMs} ms; replacing the thread`);
         if (this.#worker === w) this.#worker = null;
         void w.terminate();
         reject(failed());
-      }, this.timeLimitMs);
+      }, limitMs);
       w.on("message", onMessage);
       w.on("exit", onExit);
       w.postMessage({ jobId, job }, transfer);

@@ -1,7 +1,8 @@
 // The similarity worker: Dolos (tree-sitter tokens, winnowed fingerprints, pairs) on a worker
 // thread, so a year group's report never holds the API's event loop. Plain JavaScript so it loads
 // without a TypeScript loader (under `node --import tsx`, vitest and the bench alike); checked by
-// tsconfig.sandbox.json. The other side of the protocol is similarity-worker.ts.
+// tsconfig.sandbox.json. It answers jobs through workers/serve-jobs.mjs (decision 076); the other
+// side is similarity-worker.ts, a JobThread.
 //
 // Dolos's own pieces do the comparing (FingerprintIndex, Pair, Fragment, with Dolos's default
 // k-gram length and window); two steps of Dolos.analyze are done here instead, faster, with the
@@ -14,7 +15,7 @@
 //    longest run is searched only for the pairs that are kept.
 import { readFileSync, readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
-import { parentPort } from "node:worker_threads";
+import { serveJobs } from "../../workers/serve-jobs.mjs";
 
 /**
  * On a busy machine the report gives way to the API: this thread (not the server's) runs at a
@@ -37,9 +38,9 @@ const { File, FingerprintIndex, LanguagePicker, Pair, Region, TokenizedFile } = 
 
 /** @typedef {import("@dodona/dolos-lib").Region} Region */
 /** @typedef {{ id: string, code: string }} Source */
-/** @typedef {{ jobId: number, kind: "report", files: Source[], template: string, floor: number, limit: number }} ReportJob */
-/** @typedef {{ jobId: number, kind: "pair", files: [Source, Source], template: string }} PairJob */
-/** @typedef {{ jobId: number, kind: "tokens", code: string }} TokensJob */
+/** @typedef {{ kind: "report", files: Source[], template: string, floor: number, limit: number }} ReportJob */
+/** @typedef {{ kind: "pair", files: [Source, Source], template: string }} PairJob */
+/** @typedef {{ kind: "tokens", code: string }} TokensJob */
 /** @typedef {{ parse(text: string, old?: unknown, options?: { bufferSize?: number }): { walk(): Cursor } }} Parser */
 /** @typedef {{ nodeType: string, nodeIsNamed: boolean, startPosition: { row: number, column: number }, endPosition: { row: number, column: number }, gotoFirstChild(): boolean, gotoNextSibling(): boolean, gotoParent(): boolean }} Cursor */
 
@@ -281,25 +282,16 @@ function threadCpuMs() {
   }
 }
 
-const port = parentPort;
-if (!port) throw new Error("dolos-worker.mjs runs only as a worker thread");
-port.on("message", async (/** @type {ReportJob | PairJob | TokensJob} */ job) => {
-  try {
-    const cpuBefore = threadCpuMs();
-    const result =
-      job.kind === "report"
-        ? await runReport(job)
-        : job.kind === "pair"
-          ? await runPair(job)
-          : await runTokens(job);
-    const cpuAfter = threadCpuMs();
-    const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-    port.postMessage({ jobId: job.jobId, ok: true, result, cpuMs });
-  } catch (error) {
-    port.postMessage({
-      jobId: job.jobId,
-      ok: false,
-      message: error instanceof Error ? error.message : String(error),
-    });
-  }
+/** Each job's answer, with what it cost this thread in CPU (the bench prints it). */
+serveJobs(async (/** @type {ReportJob | PairJob | TokensJob} */ job) => {
+  const cpuBefore = threadCpuMs();
+  const result =
+    job.kind === "report"
+      ? await runReport(job)
+      : job.kind === "pair"
+        ? await runPair(job)
+        : await runTokens(job);
+  const cpuAfter = threadCpuMs();
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  return { result, cpuMs };
 });

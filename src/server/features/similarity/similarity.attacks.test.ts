@@ -3,12 +3,13 @@
 // written straight into the table (as a hand-in stores them) so the grader is not needed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissions } from "@/server/db/schema.ts";
+import type { AppError } from "@/server/errors.ts";
 import type { SimilarityReport } from "@/shared/api/similarity.ts";
 import { addMember, createAssignment, createClass } from "../../../../tests/factories/classroom.ts";
 import { createStudent, createTeacher, type TestUser } from "../../../../tests/factories/users.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { CINEMA_FUNCTION, CINEMA_FUNCTION_RENAMED, CINEMA_MAIN } from "./gcse-programs.ts";
-import { stopSimilarityWorker } from "./similarity-worker.ts";
+import { runPair, runReport, stopSimilarityWorker } from "./similarity-worker.ts";
 
 let t: TestApp;
 let teacher: TestUser;
@@ -115,6 +116,26 @@ describe("similarity under attack", () => {
     const statuses = (await Promise.all(flood)).map((r) => r.status);
     expect(statuses).toContain(503);
     expect((await mine).status).toBe(200);
+  }, 120_000);
+
+  it("one teacher's pair views, all at the worker's door at once, take only two places in its line", async () => {
+    // The HTTP flood above reaches the worker spread out by its database reads; here all at once.
+    const a = { id: "a", code: CINEMA_FUNCTION };
+    const b = { id: "b", code: CINEMA_MAIN };
+    const status = (p: Promise<unknown>) =>
+      p.then(
+        () => 200,
+        (e: AppError) => e.status,
+      );
+    const flood = Array.from({ length: 20 }, () => status(runPair([a, b], "", otherTeacher.id)));
+    const mine = status(
+      runReport([a, b, { id: "c", code: CINEMA_FUNCTION_RENAMED }], "", 0.3, 10, teacher.id),
+    );
+    const statuses = await Promise.all(flood);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(18);
+    expect(await mine).toBe(200);
+    expect(await status(runPair([a, b], "", otherTeacher.id))).toBe(200);
   }, 120_000);
 
   it("a 100,000-character line and binary junk are compared in seconds, and reports go on after", async () => {

@@ -30,7 +30,12 @@ import {
   CINEMA_STARTER,
   yearGroup,
 } from "./gcse-programs.ts";
-import { compareTokenizers, similarityReportsRun, stopSimilarityWorker } from "./similarity-worker.ts";
+import {
+  compareTokenizers,
+  similarityReportsRun,
+  similarityThread,
+  stopSimilarityWorker,
+} from "./similarity-worker.ts";
 
 let t: TestApp;
 let grader: GraderPool;
@@ -264,6 +269,34 @@ describe("the worker", () => {
       expect(ours.tokens.length).toBeGreaterThan(0);
       expect(ours).toEqual(dolos);
     }
+  });
+
+  it("runs on its JobThread: a report past the time limit is a 503 to try again, never cached, and the next runs on a fresh thread", async () => {
+    const r = await report(teacher);
+    const before = similarityThread.threadId;
+    expect(before).not.toBeNull();
+    const late = await createAssignment(t, teacher, cls.id, { name: "Runaway", testCases: [TICKETS_CASE] });
+    await submitFinal(t, writer, late.id, CINEMA_FUNCTION);
+    await submitFinal(t, copier, late.id, CINEMA_FUNCTION_RENAMED);
+    const runs = similarityReportsRun();
+    // A cold thread (loading Dolos takes far longer than 1 ms): the report outlives the limit.
+    await stopSimilarityWorker();
+    similarityThread.timeLimitMs = 1;
+    try {
+      const res = await get(teacher, `/api/assignments/${late.id}/similarity`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("Retry-After")).toBe("5");
+      expect(await res.text()).toContain(SIMILARITY_MESSAGES.failed);
+    } finally {
+      similarityThread.timeLimitMs = 60_000;
+    }
+    expect(similarityReportsRun()).toBe(runs);
+    const again = await report(teacher, late.id);
+    expect(similarityReportsRun()).toBe(runs + 1);
+    expect(again.clusters.map((c) => c.map((s) => s.name).sort())).toEqual([["Ada Writer", "Ben Copier"]]);
+    expect(similarityThread.threadId).not.toBe(before);
+    // The class's own report, cached before, is the same.
+    expect(await report(teacher)).toEqual(r);
   });
 
   it("clusters join pairs transitively above the threshold only", () => {
