@@ -27,6 +27,10 @@ function rows({ policy, accountDeletionGraceDays }: RetentionInForce): [string, 
       "An account you delete yourself",
       `Deleted ${plural(accountDeletionGraceDays ?? 14, "day")} after you confirm. Signing in before then cancels it. Your teacher's mark sheet keeps your grade as "Former student", with no name or code.`,
     ],
+    [
+      "Where you are signed in: when, your internet (IP) address and your browser",
+      'Deleted when you sign out there, or everywhere with "Sign out everywhere" in Settings. A sign-in you never end stops working about a week after you last used PyClass, but stays stored until you sign out everywhere or your account is deleted.',
+    ],
     ['"Download my data" files', `Deleted ${plural(policy.exportDays, "day")} after they were made.`],
     [
       "The admin's audit log: who downloaded or deleted data, moved a class, changed someone's role or the periods on this page (it stores account numbers, not names or e-mail addresses)",

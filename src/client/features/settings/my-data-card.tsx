@@ -57,9 +57,10 @@ export function MyDataCard() {
       <h2 className="text-lg font-semibold">Your data</h2>
       <p className="mt-2 text-sm text-slate-700">
         Download a copy of everything PyClass keeps about you: your profile, classes, work and grades,
-        comments, help requests, exercise saves and the history of your assignment work. You get one ZIP file
-        with a <code>data.json</code> file you can read and each program as a <code>.py</code> file. It can
-        take a minute; the file is kept for 7 days.
+        comments, help requests, exercise saves, the history of your assignment work, where you are signed in
+        and the audit log's entries about your account. You get one ZIP file with a <code>data.json</code>{" "}
+        file you can read and each program as a <code>.py</code> file. It can take a minute; the file is kept
+        for 7 days.
       </p>
       <div className="mt-4">
         <Button size="sm" onClick={() => request.mutate()} busy={request.isPending} disabled={preparing}>

@@ -1,14 +1,17 @@
 // What "Download my data" holds (decisions 059, 071): every row that is the user's, read from each
 // table by their id, in words a student can read; of other people only what the user already saw (a
 // teacher's name, a class's name). Each program is also a .py file of its own beside data.json.
+// The service's own records are in it too: the sessions Better Auth keeps (never their tokens) and
+// the audit-log entries that name the user (decision 071's note of 2026-11-26).
 // One reader per table below; `columns()` and `inUtc()` keep each one to what it says.
-import { asc, eq, getTableColumns, inArray, or, type Table } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, or, sql, type Table } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db/client.ts";
 import {
   accountSignIns,
   activityEvents,
   assignments,
+  auditLog,
   classes,
   classMembers,
   classTransfers,
@@ -18,11 +21,13 @@ import {
   exerciseSubmissions,
   exercises,
   helpRequests,
+  session,
   submissions,
   testCases,
   user,
 } from "@/server/db/schema.ts";
 import { withResults } from "@/server/features/submissions/index.ts";
+import { AUDIT_ACTIONS, type AuditAction } from "@/shared/api/audit.ts";
 
 export type ExportFile = { path: string; text: string };
 export type ExportContents = { data: Record<string, unknown>; files: ExportFile[] };
@@ -30,11 +35,30 @@ export type ExportContents = { data: Record<string, unknown>; files: ExportFile[
 const ABOUT =
   "This is everything PyClass keeps about you, as it was when you asked for it. " +
   "Each program you handed in, tested or saved is also a .py file in the folders beside this one " +
-  "(the 'codeFile' fields say which). Times are UTC. Questions: ask your teacher or your school.";
+  "(the 'codeFile' fields say which). Times are UTC. Where you are signed in ('sessions') is listed " +
+  "without the secret code that keeps you signed in, so nobody can use this file to sign in as you. " +
+  "Questions: ask your teacher or your school.";
 
 const SIGN_IN_ABOUT =
   "When you last signed in. PyClass keeps it so that an account nobody uses is deleted in the end: " +
   "first we e-mail a warning, and signing in keeps the account. The page 'How long we keep data' says when.";
+
+const SESSIONS_ABOUT =
+  "Where you are signed in: one entry for each time you signed in (on a computer, phone or browser). " +
+  "We keep when it started, when PyClass last renewed it (at most once a day while you use it), when it " +
+  "stops working if you stop using PyClass (about a week later), and the internet address (IP address) " +
+  "and browser it started from. 'stillSignedIn' is false for one that stopped working without you signing " +
+  "out. Signing out deletes it; 'Sign out everywhere' in Settings deletes the others too, and deleting " +
+  "your account deletes them all. The secret code that keeps you signed in is not in this file.";
+
+const AUDIT_ABOUT =
+  "PyClass keeps a log of important things done to accounts and classes: data downloads, account " +
+  "deletions, signing out everywhere, class transfers, role changes and changes to how long data is kept, so " +
+  "your school can check who did what and when. These are the entries that name you: you did it, it was " +
+  "done to your account, or it names you (a class offered to you). " +
+  "The log stores account numbers, not names: here you are 'you', other people are shown by their name " +
+  "only, and 'PyClass' means an automatic job or the person who runs this PyClass. Each entry is deleted " +
+  "after the period on the page 'How long we keep data'.";
 
 /** A folder or file name from a title: lower-case letters, digits and dashes, never empty. */
 export function slug(text: string, fallback: string): string {
@@ -106,6 +130,8 @@ export async function collectExport(db: Db, userId: string, now: Date): Promise<
     activityHistory: await activity(db, userId),
     signIns: await signInRecord(db, userId),
     classTransfers: await transfers(db, userId),
+    sessions: { about: SESSIONS_ABOUT, sessions: await sessions(db, userId, now) },
+    auditLog: { about: AUDIT_ABOUT, entries: await auditEntries(db, userId) },
   };
   return { data, files };
 }
@@ -448,4 +474,106 @@ function transfers(db: Db, userId: string) {
     .where(or(eq(classTransfers.fromUserId, userId), eq(classTransfers.toUserId, userId)))
     .orderBy(asc(classTransfers.createdAt), asc(classTransfers.id))
     .then(allInUtc);
+}
+
+/**
+ * Where I am signed in: each session Better Auth keeps, without its token (the cookie's secret, which
+ * signs in) or its id. `updatedAt` moves when Better Auth renews the session, about once a day of use.
+ */
+function sessions(db: Db, userId: string, now: Date) {
+  return db
+    .select({
+      startedAt: session.createdAt,
+      lastRenewedAt: session.updatedAt,
+      endsAt: session.expiresAt,
+      ipAddress: session.ipAddress,
+      browser: session.userAgent,
+    })
+    .from(session)
+    .where(eq(session.userId, userId))
+    .orderBy(asc(session.createdAt))
+    .then((rows) => rows.map((r) => ({ ...inUtc(r), stillSignedIn: r.endsAt > now })));
+}
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Every string in a value, at any depth: the ids an entry's details might hold. */
+function stringsIn(value: unknown, found: Set<string>): Set<string> {
+  if (typeof value === "string") found.add(value);
+  else if (Array.isArray(value)) for (const v of value) stringsIn(v, found);
+  else if (value && typeof value === "object") for (const v of Object.values(value)) stringsIn(v, found);
+  return found;
+}
+
+/**
+ * The audit-log entries that name me (decision 061's log; 071's note): as the one who did it, the
+ * account it was done to, or an id anywhere in its details (a class transfer names both teachers).
+ * The log holds ids only; here I am "you" and anyone else is their name (as the transfer screens
+ * showed it), never their id or e-mail address; an account since deleted is "a deleted account".
+ */
+async function auditEntries(db: Db, userId: string) {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      or(
+        eq(auditLog.actorId, userId),
+        eq(auditLog.targetId, userId),
+        sql`jsonb_path_exists(${auditLog.details}, '$.** ? (@ == $id)', jsonb_build_object('id', ${userId}::text), true)`,
+      ),
+    )
+    .orderBy(asc(auditLog.id));
+  if (rows.length === 0) return [];
+  // Who else each entry names: its actor, a user it was done to, and any id in its details.
+  const named = new Set<string>();
+  for (const r of rows) {
+    if (r.actorId) named.add(r.actorId);
+    if (r.targetType === "user" && r.targetId) named.add(r.targetId);
+    stringsIn(r.details, named);
+  }
+  named.delete(userId);
+  const people = new Map(
+    named.size === 0
+      ? []
+      : (
+          await db
+            .select(columns(user, "id", "name"))
+            .from(user)
+            .where(inArray(user.id, [...named]))
+        ).map((p) => [p.id, p.name]),
+  );
+  const person = (id: string) => (id === userId ? "you" : (people.get(id) ?? "a deleted account"));
+  const account = (id: string) =>
+    id === userId ? "your account" : people.has(id) ? `${people.get(id)}'s account` : "a deleted account";
+  // A details key that names a person (`fromUserId`) keeps its meaning without the id (`from`).
+  const shown = (value: unknown, key = ""): Json => {
+    if (typeof value === "string") {
+      if (value === userId || people.has(value) || /userId$/i.test(key)) return person(value);
+      return value;
+    }
+    if (Array.isArray(value)) return value.map((v) => shown(v, key));
+    if (value && typeof value === "object")
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [
+          k.replace(/(.)UserId$/, "$1").replace(/^userId$/, "user"),
+          shown(v, k),
+        ]),
+      );
+    return (value ?? null) as Json;
+  };
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at.toISOString(),
+    what: AUDIT_ACTIONS[r.action as AuditAction] ?? r.action,
+    action: r.action,
+    doneBy: r.actorId === null ? "PyClass" : person(r.actorId),
+    doneTo:
+      r.targetType === "user" && r.targetId
+        ? account(r.targetId)
+        : r.targetType === "class"
+          ? "a class"
+          : r.targetType,
+    ...(r.targetType === "class" ? { classId: r.targetId } : {}),
+    details: shown(r.details),
+  }));
 }
