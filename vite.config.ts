@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { MORE_STDLIB_FILE } from "./src/shared/grading/more-stdlib.mjs";
 import { PYODIDE_BASE_PATH } from "./src/shared/grading/pyodide-version.ts";
 
 /** `@/client/…`, `@/shared/…`: the same alias as tsconfig.json's paths. */
@@ -31,6 +32,7 @@ const serviceWorker = VitePWA({
       "pyodide.asm.mjs",
       "pyodide.asm.wasm",
       "python_stdlib.zip",
+      MORE_STDLIB_FILE,
       "pyodide-lock.json",
     ].map((file) => ({ url: `${PYODIDE_BASE_PATH}${file}`, revision: null })),
   },

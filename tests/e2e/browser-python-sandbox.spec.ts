@@ -86,8 +86,18 @@ test("every page load starts random from fresh entropy, not the snapshot's state
     await openPlayground(page);
     return runCode(page, "import random\nprint(random.random(), random.getrandbits(64))\nprint('end')");
   };
-  // The second load starts from the snapshot the first one kept in Cache Storage.
-  const numbers = [await first(), await first()];
+  // The second load starts from the snapshot the first one kept in Cache Storage (written while
+  // the first program ran).
+  const once = await first();
+  await page.waitForFunction(() => performance.getEntriesByName("pyclass:snapshot-stored").length > 0);
+  const numbers = [once, await first()];
   for (const n of numbers) expect(n).toMatch(/^0\.\d+ \d+\nend\n$/);
   expect(numbers[1]).not.toBe(numbers[0]);
+  expect(
+    await page.evaluate(
+      () =>
+        (performance.getEntriesByName("pyclass:python-startup", "measure").at(-1) as PerformanceMeasure)
+          .detail.snapshot,
+    ),
+  ).toBe("loaded");
 });

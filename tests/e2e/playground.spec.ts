@@ -203,7 +203,8 @@ test("a broken snapshot in Cache Storage falls back to a plain load and is repla
   await setCode(page, 'print("recovered")');
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.getByTestId("output")).toHaveText("recovered\n");
-  // The next visit uses the new snapshot.
+  // The next visit uses the new snapshot, written while the program ran (decision 078).
+  await page.waitForFunction(() => performance.getEntriesByName("pyclass:snapshot-stored").length > 0);
   await page.reload();
   await expect(status).toHaveText("Ready", { timeout: 30_000 });
   expect(

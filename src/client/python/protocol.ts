@@ -41,6 +41,8 @@ export type FromWorker =
   /** `ms` from init to ready inside the worker; `phases` splits it (import, load, setup). */
   | { type: "ready"; ms: number; snapshot: "loaded" | "made" | "none"; phases: Record<string, number> }
   | { type: "load-failed"; message: string }
+  /** The snapshot this load made is in Cache Storage, `ms` after "ready" (written meanwhile). */
+  | { type: "snapshot-stored"; ms: number }
   /** Output: text itself in re-run mode; otherwise "new bytes in the shared buffer". */
   | { type: "stdout"; id: number; text: string | null }
   | { type: "input-request"; id: number; prompt: string }

@@ -45,6 +45,11 @@ describe("/pyodide/<version>/", () => {
     expect(names).toContain("encodings/utf_8.py");
     expect(names.some((n) => n.startsWith("email/"))).toBe(false);
     expect(names).not.toContain("encodings/shift_jis.py");
+    // Made here, the second zip is the whole trimmed library again (decision 078): whichever form
+    // of each zip a browser got, every module is in one of them.
+    const more = await app.request(`${PYODIDE_BASE_PATH}python_stdlib_more.zip`);
+    expect(more.headers.get("content-type")).toBe("application/zip");
+    expect(Object.keys(unzipSync(new Uint8Array(await more.arrayBuffer()))).sort()).toEqual(names.sort());
   });
 
   it("serves nothing else: other files, other versions, paths", async () => {

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Env, Hono } from "hono";
+import { MORE_STDLIB_FILE } from "@/shared/grading/more-stdlib.mjs";
 import { PYODIDE_BASE_PATH } from "@/shared/grading/pyodide-version.ts";
 import {
   gzipBest,
@@ -50,14 +51,18 @@ export function mountPyodide<E extends Env>(
   const plain = new Map<string, Promise<Uint8Array>>();
   const encoded = new Map<string, Promise<Uint8Array | null>>();
 
-  /** The file as the browser gets it, uncompressed: the stdlib trimmed. */
+  /** The file as the browser gets it, uncompressed: the stdlib trimmed. Made here, the second
+   * stdlib zip is the whole trimmed library again (not split): whichever of the two forms of
+   * each zip a browser holds, together they have every module. */
   const readPlain = (file: string, dir: string | null) => {
     const key = `${dir ? "dir" : "here"}:${file}`;
     let body = plain.get(key);
     if (!body) {
-      body = fs.promises.readFile(path.join(dir ?? source, file)).then((b) => {
+      const stdlib = file === "python_stdlib.zip" || file === MORE_STDLIB_FILE;
+      const from = !dir && stdlib ? "python_stdlib.zip" : file;
+      body = fs.promises.readFile(path.join(dir ?? source, from)).then((b) => {
         const bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-        return file === "python_stdlib.zip" && !dir ? trimStdlib(bytes, putBack) : bytes;
+        return stdlib && !dir ? trimStdlib(bytes, putBack) : bytes;
       });
       // A failed read is tried again, never kept (the directory may be back a moment later).
       body.catch(() => plain.delete(key));

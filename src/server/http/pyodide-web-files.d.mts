@@ -4,7 +4,10 @@ export const LEFT_OUT: string[];
 export function parsePutBack(text: string | undefined): string[];
 export function leftOut(putBack: string[]): string[];
 export function trimStdlib(zip: Uint8Array, putBack: string[]): Uint8Array;
-export function browserStdlib(zip: Uint8Array, putBack: string[]): Promise<Uint8Array>;
+export function browserStdlib(
+  zip: Uint8Array,
+  putBack: string[],
+): Promise<{ first: Uint8Array; more: Uint8Array }>;
 export function emptyLockFile(bytes: Uint8Array): Uint8Array;
 export function pyodidePackageDir(): string;
 export function webPyodideDir(putBack: string[], cacheRoot?: string): string;

@@ -13,6 +13,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { unzipSync, zipSync } from "fflate";
+import { loadHarness } from "../../shared/grading/load-harness.mjs";
+import { MORE_STDLIB_FILE } from "../../shared/grading/more-stdlib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,6 +24,7 @@ export const WEB_FILES = {
   "pyodide.asm.mjs": "text/javascript; charset=utf-8",
   "pyodide.asm.wasm": "application/wasm",
   "python_stdlib.zip": "application/zip",
+  [MORE_STDLIB_FILE]: "application/zip",
   "pyodide-lock.json": "application/json; charset=utf-8",
 };
 
@@ -89,7 +92,6 @@ export const LEFT_OUT = [
   "sched.py",
   "graphlib.py",
   "getpass.py",
-  "stringprep.py",
   "symtable.py",
   "pkgutil.py",
   "runpy.py",
@@ -196,22 +198,98 @@ export function trimStdlib(zip, putBack) {
   return zipSync(kept, { level: 0 });
 }
 
+/** The platform's own Python the browser loads before any program: its imports are startup's. */
+const harnessFiles = () =>
+  ["harness.py", "turtle.py"].map((f) => fs.readFileSync(path.join(here, "../../shared/grading", f), "utf8"));
+
 /**
- * The standard library as the browser gets it from a prepared directory: trimmed, then without
- * comments and docstrings (strip-python.py, run in Pyodide: the library is Python 3.14's, newer
- * than any Python this machine may have). Line numbers are kept; about a third fewer bytes.
+ * Programs like a first lesson's, run through the harness to find what a first Run imports: input
+ * and print, the modules GCSE programs start with, dates, an error, a warning, the turtle.
+ */
+const FIRST_RUNS = [
+  'name = input("Name? ")\nprint("Hello", name, int("4") * 2.5, round(3.14159, 2), f"{7:>3}")',
+  "import random, math, time\nprint(random.randint(1, 6), random.choice('ab'), math.sqrt(16), time.time() > 0)",
+  'import datetime, csv\nprint(datetime.date(2026, 11, 26).strftime("%d/%m/%Y"))',
+  "x = [1, 2, 3]\nprint(x[5])",
+  "print(1 / 0)",
+  'import warnings\nwarnings.warn("careful")',
+  "import turtle\nt = turtle.Turtle()\nt.forward(50)\nt.left(90)",
+];
+
+/**
+ * The standard library's files (zip paths, e.g. "asyncio/events.py") a first Run has imported in
+ * the browser: Pyodide's own start, the harness, and FIRST_RUNS run through it. Found in a fresh
+ * Pyodide, as the browser's worker starts one.
+ */
+async function startupFiles() {
+  const { loadPyodide } = await import(path.join(pyodidePackageDir(), "pyodide.mjs"));
+  const py = await loadPyodide({ indexURL: `${pyodidePackageDir()}/`, jsglobals: Object.create(null) });
+  const [harness, turtle] = harnessFiles();
+  loadHarness(py, harness, { turtle });
+  py.globals.set("FIRST_RUNS", py.toPy(FIRST_RUNS));
+  const files = py.runPython(`
+def _startup_files():
+    import os, sys
+    for program in FIRST_RUNS:
+        run_program(program, "Sam\\n")
+    root = os.path.dirname(os.__file__) + "/"
+    found = set()
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        # Frozen modules (os, codecs, importlib's bootstrap...) name a file but come from the
+        # interpreter itself: compiling them again would only add bytes.
+        frozen = getattr(getattr(module, "__spec__", None), "origin", None) == "frozen"
+        if isinstance(file, str) and file.startswith(root) and file.endswith(".py") and not frozen:
+            found.add(file[len(root):])
+    return sorted(found)
+_startup_files()
+`);
+  try {
+    return new Set(/** @type {string[]} */ (files.toJs()));
+  } finally {
+    files.destroy();
+  }
+}
+
+// Compiled as the browser's zipimport finds it: a .pyc beside no source is used as it is (no
+// timestamp to check). Without column ranges (-X no_debug_ranges): a third smaller, and only a
+// traceback's ^^^ marks under a line of the library itself need them; line numbers are kept.
+const COMPILE_PYC = `
+def compile_pyc(source, filename):
+    import importlib.util, marshal
+    try:
+        code = compile(source, filename, "exec", dont_inherit=True)
+    except SyntaxError:
+        return None
+    return importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code)
+`;
+
+/**
+ * The standard library as the browser gets it from a prepared directory, in two zips (decision
+ * 078). `first`: what a first Run imports (startupFiles), compiled, so the browser does not
+ * compile ~125 modules from source before its first output (1.2 s of a 2.8 s first start here);
+ * the rest, `more`, as source without comments and docstrings (strip-python.py, run in Pyodide:
+ * the library is Python 3.14's, newer than any Python this machine may have; decision 074). Line
+ * numbers are kept in both. The browser fetches `more` the first time a program imports a module
+ * that is only there (more-stdlib.mjs).
  * @param {Uint8Array} zip the package's python_stdlib.zip
  * @param {string[]} putBack
  */
 export async function browserStdlib(zip, putBack) {
   const files = unzipSync(trimStdlib(zip, putBack));
+  const startup = await startupFiles();
   const { loadPyodide } = await import(path.join(pyodidePackageDir(), "pyodide.mjs"));
-  const py = await loadPyodide({ indexURL: `${pyodidePackageDir()}/` });
+  const py = await loadPyodide({ indexURL: `${pyodidePackageDir()}/`, env: { PYTHONNODEBUGRANGES: "1" } });
   py.runPython(fs.readFileSync(path.join(here, "strip-python.py"), "utf8"));
+  py.runPython(COMPILE_PYC);
+  const root = /** @type {string} */ (py.runPython("import os; os.path.dirname(os.__file__)"));
   const strip = py.globals.get("strip");
+  const compilePyc = py.globals.get("compile_pyc");
   const decoder = new TextDecoder("utf-8", { fatal: true });
   /** @type {Record<string, [Uint8Array, { level: 0 }]>} */
-  const kept = {};
+  const first = {};
+  /** @type {Record<string, [Uint8Array, { level: 0 }]>} */
+  const more = {};
   try {
     for (const [name, data] of Object.entries(files)) {
       let bytes = data;
@@ -222,14 +300,26 @@ export async function browserStdlib(zip, putBack) {
         } catch {
           // Not UTF-8 (a declared other encoding): kept as it is.
         }
-        if (text !== null) bytes = new TextEncoder().encode(strip(text));
+        if (text !== null) {
+          const stripped = strip(text);
+          bytes = new TextEncoder().encode(stripped);
+          if (startup.has(name)) {
+            const pyc = compilePyc(stripped, `${root}/${name}`);
+            if (pyc) {
+              first[`${name}c`] = [pyc.toJs(), { level: 0 }];
+              pyc.destroy();
+              continue;
+            }
+          }
+        }
       }
-      kept[name] = [bytes, { level: 0 }];
+      (startup.has(name) ? first : more)[name] = [bytes, { level: 0 }];
     }
   } finally {
     strip.destroy();
+    compilePyc.destroy();
   }
-  return zipSync(kept, { level: 0 });
+  return { first: zipSync(first, { level: 0 }), more: zipSync(more, { level: 0 }) };
 }
 
 /**
@@ -253,7 +343,7 @@ function pyodideVersion() {
 const defaultCacheRoot = () => path.resolve(here, "../../../node_modules/.cache/pyclass-pyodide");
 
 /** What preparation does to the files, in the directory's name: a change makes a new directory. */
-const PREPARED_FORM = "stripped-stdlib,empty-lock";
+const PREPARED_FORM = "stripped-stdlib,startup-compiled-2,more-zip,empty-lock";
 
 /**
  * Where the prepared files for this version and module list live.
@@ -266,6 +356,8 @@ export function webPyodideDir(putBack, cacheRoot = defaultCacheRoot()) {
         .map((k) => [...k])
         .join(",")}`,
     )
+    // What startup imports depends on the harness: a changed harness makes the first zip again.
+    .update(harnessFiles().join("\0"))
     .digest("hex")
     .slice(0, 12);
   return path.join(cacheRoot, `web-${pyodideVersion()}-${key}`);
@@ -358,9 +450,17 @@ export async function prepareWebPyodide(putBack, cacheRoot = defaultCacheRoot())
     const tmp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
     fs.mkdirSync(tmp, { recursive: true });
     const source = pyodidePackageDir();
+    const stdlib = await browserStdlib(
+      new Uint8Array(fs.readFileSync(path.join(source, "python_stdlib.zip"))),
+      putBack,
+    );
     for (const file of Object.keys(WEB_FILES)) {
-      let bytes = new Uint8Array(fs.readFileSync(path.join(source, file)));
-      if (file === "python_stdlib.zip") bytes = await browserStdlib(bytes, putBack);
+      let bytes =
+        file === "python_stdlib.zip"
+          ? stdlib.first
+          : file === MORE_STDLIB_FILE
+            ? stdlib.more
+            : new Uint8Array(fs.readFileSync(path.join(source, file)));
       if (file === "pyodide-lock.json") bytes = emptyLockFile(bytes);
       const [br, gz] = await Promise.all([brotliBest(bytes), gzipBest(bytes)]);
       fs.writeFileSync(path.join(tmp, file), bytes);
