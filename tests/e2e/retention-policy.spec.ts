@@ -1,6 +1,7 @@
 // An admin sets how long the audit log is kept (decision 071), where they set the other retention
 // periods (decision 062): a period out of bounds is refused with the bounds, a saved one is what
-// the public "How long we keep data" page says. The defaults are put back for the other journeys.
+// the public "How long we keep data" page says, and the export period what Settings' "Your data"
+// says. The defaults are put back for the other journeys.
 import { expect, type Page, test } from "@playwright/test";
 import { signUpAdmin } from "./helpers/auth.ts";
 import { expectNoAxeViolations } from "./helpers/axe.ts";
@@ -21,6 +22,7 @@ test("an admin sets how long the audit log is kept, and everyone can read it", a
     timeout: 45_000,
   });
   const audit = page.getByRole("textbox", { name: /Audit log entries/ });
+  const exportDays = page.getByRole("textbox", { name: /"Download my data" files/ });
   const save = page.getByRole("button", { name: "Save periods" });
   await expect(page.getByText("after they were written. 12 to 120; default 24.")).toBeVisible();
 
@@ -31,6 +33,7 @@ test("an admin sets how long the audit log is kept, and everyone can read it", a
   await axeAtBothSizes(page);
 
   await audit.fill("36");
+  await exportDays.fill("3");
   await save.click();
   await expect(page.getByText("Saved. The next daily run uses these periods.")).toBeVisible();
   await axeAtBothSizes(page);
@@ -39,13 +42,29 @@ test("an admin sets how long the audit log is kept, and everyone can read it", a
   await expect(page.getByText("Deleted 36 months after each entry was written.")).toBeVisible({
     timeout: 30_000,
   });
-  // The outbox's fixed period is listed with the rest.
+  await expect(page.getByText("Deleted 3 days after they were made.")).toBeVisible();
+  // The fixed periods are listed with the rest: the outbox's, and a session's after it expired.
   await expect(page.getByText("Deleted 30 days after they were sent.")).toBeVisible();
+  await expect(
+    page.getByText(
+      /stops working about a week after you last used PyClass, and is deleted 1 day after that\./,
+    ),
+  ).toBeVisible();
   await axeAtBothSizes(page);
+
+  // Settings' "Your data" says how long a download is kept: the admin's period, not the default.
+  await page.goto("/admin/settings");
+  const myData = page.locator("#my-data");
+  await expect(myData.getByRole("heading", { name: "Your data" })).toBeVisible({ timeout: 30_000 });
+  await expect(myData).toContainText("the file is kept for 3 days.");
+  await expectNoAxeViolations(page);
 
   await page.goto("/admin/retention");
   await page.getByRole("button", { name: "Use the defaults" }).click();
   await expect(audit).toHaveValue("24");
+  await expect(exportDays).toHaveValue("7");
   await save.click();
   await expect(page.getByText("Saved. The next daily run uses these periods.")).toBeVisible();
+  await page.goto("/admin/settings");
+  await expect(page.locator("#my-data")).toContainText("the file is kept for 7 days.", { timeout: 30_000 });
 });

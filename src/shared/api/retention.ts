@@ -73,6 +73,8 @@ export const RetentionCounts = z.object({
   auditEntries: z.number().int(),
   /** Copies of e-mails sent more than MAIL_KEPT_DAYS ago (the outbox). */
   mailsDeleted: z.number().int(),
+  /** Sign-in sessions that ended (expired) more than EXPIRED_SESSION_KEPT_DAYS ago without a sign-out. */
+  sessionsDeleted: z.number().int(),
 });
 export type RetentionCounts = z.output<typeof RetentionCounts>;
 
@@ -100,3 +102,12 @@ export type ServerFacts = z.output<typeof ServerFacts>;
  * has expired long before (the longest, a deletion's cancel window, is 14 days).
  */
 export const MAIL_KEPT_DAYS = 30;
+
+/**
+ * How long a sign-in session is kept after it expired without a sign-out (a fixed period, not the
+ * admin's). Once expired it signs no one in, but it holds an IP address and a browser, so the daily
+ * job deletes it. The day is a margin for clocks: Better Auth dates the expiry by the clock of the
+ * instance that renewed the session, and the job may run on another instance whose clock is ahead;
+ * a day is far more than any skew, and costs at most a day's keeping of a row nobody can use.
+ */
+export const EXPIRED_SESSION_KEPT_DAYS = 1;

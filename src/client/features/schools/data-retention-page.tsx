@@ -5,7 +5,12 @@ import { Loading } from "@/client/components/ui/loading.tsx";
 import { QueryError } from "@/client/components/ui/query-error.tsx";
 import { PageHeader } from "@/client/features/public/index.ts";
 import { usePageTitle } from "@/client/lib/page-title.tsx";
-import { describeActivityPeriod, MAIL_KEPT_DAYS, type RetentionInForce } from "@/shared/api/retention.ts";
+import {
+  describeActivityPeriod,
+  EXPIRED_SESSION_KEPT_DAYS,
+  MAIL_KEPT_DAYS,
+  type RetentionInForce,
+} from "@/shared/api/retention.ts";
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
@@ -29,7 +34,7 @@ function rows({ policy, accountDeletionGraceDays }: RetentionInForce): [string, 
     ],
     [
       "Where you are signed in: when, your internet (IP) address and your browser",
-      'Deleted when you sign out there, or everywhere with "Sign out everywhere" in Settings. A sign-in you never end stops working about a week after you last used PyClass, but stays stored until you sign out everywhere or your account is deleted.',
+      `Deleted when you sign out there, or everywhere with "Sign out everywhere" in Settings. A sign-in you never end stops working about a week after you last used PyClass, and is deleted ${plural(EXPIRED_SESSION_KEPT_DAYS, "day")} after that.`,
     ],
     ['"Download my data" files', `Deleted ${plural(policy.exportDays, "day")} after they were made.`],
     [

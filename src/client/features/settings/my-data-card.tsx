@@ -1,7 +1,8 @@
 // "Download my data" (decision 059): ask, see it being prepared (the list polls), download the ZIP
-// from here or from the e-mailed link, until it expires.
+// from here or from the e-mailed link, until it expires (after the admin's export period).
 import { Download } from "lucide-react";
 import { useExports, useRequestExport } from "@/client/api/account.ts";
+import { useRetention } from "@/client/api/retention.ts";
 import { Alert } from "@/client/components/ui/alert.tsx";
 import { Button } from "@/client/components/ui/button.tsx";
 import { Card } from "@/client/components/ui/card.tsx";
@@ -49,6 +50,9 @@ function ExportRow({ e }: { e: DataExport }) {
 
 export function MyDataCard() {
   const exports = useExports();
+  // The admin's export period (the public policy that "How long we keep data" reads too).
+  const exportDays = useRetention().data?.policy.exportDays;
+  const keptFor = exportDays === undefined ? "a few days" : `${exportDays} day${exportDays === 1 ? "" : "s"}`;
   const request = useRequestExport();
   const list = exports.data?.exports ?? [];
   const preparing = list.some((e) => e.status === "preparing");
@@ -60,7 +64,7 @@ export function MyDataCard() {
         comments, help requests, exercise saves, the history of your assignment work, where you are signed in
         and the audit log's entries about your account. You get one ZIP file with a <code>data.json</code>{" "}
         file you can read and each program as a <code>.py</code> file. It can take a minute; the file is kept
-        for 7 days.
+        for {keptFor}.
       </p>
       <div className="mt-4">
         <Button size="sm" onClick={() => request.mutate()} busy={request.isPending} disabled={preparing}>

@@ -28,6 +28,7 @@ import {
 } from "@/server/db/schema.ts";
 import { withResults } from "@/server/features/submissions/index.ts";
 import { AUDIT_ACTIONS, type AuditAction } from "@/shared/api/audit.ts";
+import { EXPIRED_SESSION_KEPT_DAYS } from "@/shared/api/retention.ts";
 
 export type ExportFile = { path: string; text: string };
 export type ExportContents = { data: Record<string, unknown>; files: ExportFile[] };
@@ -43,13 +44,15 @@ const SIGN_IN_ABOUT =
   "When you last signed in. PyClass keeps it so that an account nobody uses is deleted in the end: " +
   "first we e-mail a warning, and signing in keeps the account. The page 'How long we keep data' says when.";
 
+const expiredSessionsKept = EXPIRED_SESSION_KEPT_DAYS === 1 ? "a day" : `${EXPIRED_SESSION_KEPT_DAYS} days`;
 const SESSIONS_ABOUT =
   "Where you are signed in: one entry for each time you signed in (on a computer, phone or browser). " +
   "We keep when it started, when PyClass last renewed it (at most once a day while you use it), when it " +
   "stops working if you stop using PyClass (about a week later), and the internet address (IP address) " +
   "and browser it started from. 'stillSignedIn' is false for one that stopped working without you signing " +
-  "out. Signing out deletes it; 'Sign out everywhere' in Settings deletes the others too, and deleting " +
-  "your account deletes them all. The secret code that keeps you signed in is not in this file.";
+  `out; we delete those ${expiredSessionsKept} after they stop working. Signing out deletes it; 'Sign out ` +
+  "everywhere' in Settings deletes the others too, and deleting your account deletes them all. The secret " +
+  "code that keeps you signed in is not in this file.";
 
 const AUDIT_ABOUT =
   "PyClass keeps a log of important things done to accounts and classes: data downloads, account " +

@@ -15,13 +15,19 @@ import {
   dataExports,
   helpRequests,
   mailOutbox,
+  session,
   submissions,
   user,
 } from "@/server/db/schema.ts";
 import { deleteActivityBefore, retentionCutoff } from "@/server/features/activity/index.ts";
 import { deleteAuditBefore, recordAudit } from "@/server/features/audit/index.ts";
 import { acquireLease, releaseLease, renewLease } from "@/server/limits/limits.ts";
-import { MAIL_KEPT_DAYS, type RetentionCounts, type RetentionPolicy } from "@/shared/api/retention.ts";
+import {
+  EXPIRED_SESSION_KEPT_DAYS,
+  MAIL_KEPT_DAYS,
+  type RetentionCounts,
+  type RetentionPolicy,
+} from "@/shared/api/retention.ts";
 import { FORMER_STUDENT_ROLE } from "@/shared/domain/former-student.ts";
 import { type RetentionDefaults, readPolicy } from "./retention-policy.ts";
 
@@ -302,6 +308,32 @@ async function expireMail(db: Db, realNow: Date) {
 }
 
 /**
+ * Sign-in sessions that expired more than EXPIRED_SESSION_KEPT_DAYS ago (decision 071's note of
+ * 2026-11-26). A session that ends without a sign-out is never sent again (its cookie expires with
+ * it), so Better Auth never deletes it; its IP address and browser would stay for good. Aged by
+ * the real clock (`realNow`), as Better Auth dates them: a run "as of" a later date does not sign
+ * anyone out. The inactivity rule's last sign-in reads the newest session's start too, so that
+ * start is first kept in `account_sign_ins` where it is newer: deleting a session never makes an
+ * account look longer unused.
+ */
+async function expireSessions(db: Db, realNow: Date) {
+  const cutoff = new Date(realNow.getTime() - EXPIRED_SESSION_KEPT_DAYS * DAY).toISOString();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into ${accountSignIns} (user_id, last_sign_in_at)
+      select s.user_id, max(s.created_at) from ${session} s
+      where s.expires_at < ${cutoff}::timestamptz group by s.user_id
+      on conflict (user_id) do update set last_sign_in_at = excluded.last_sign_in_at
+      where ${accountSignIns}.last_sign_in_at < excluded.last_sign_in_at`);
+    const rows = await tx
+      .delete(session)
+      .where(lt(session.expiresAt, new Date(cutoff)))
+      .returning({ id: session.id });
+    return rows.length;
+  });
+}
+
+/**
  * One run of the whole policy, if no other run holds the lease (then `ran` is false and nothing is
  * touched). Each step commits on its own, so a crash part-way leaves every finished step done and
  * the next run does the rest.
@@ -320,6 +352,8 @@ export async function runRetention(
     const { policy } = await readPolicy(db, deps.defaults);
     // First, so the warnings this run sends are never among the copies it deletes.
     const mailsDeleted = await expireMail(db, clock());
+    // By the real clock too; it keeps each account's last sign-in for the inactivity steps below.
+    const sessionsDeleted = await expireSessions(db, clock());
     const lesson = await expireActivityAndHelp(db, policy, now);
     await renew();
     const work = await expireClassWork(db, policy, now);
@@ -346,6 +380,7 @@ export async function runRetention(
       exportsDeleted,
       auditEntries,
       mailsDeleted,
+      sessionsDeleted,
     };
     await recordAudit(db, {
       action: "retention.run",
@@ -370,5 +405,6 @@ export function describeCounts(c: RetentionCounts): string {
     `${c.exportsDeleted} expired data exports`,
     `${c.auditEntries} audit log entries`,
     `${c.mailsDeleted} copies of sent e-mails`,
+    `${c.sessionsDeleted} expired sign-in sessions`,
   ].join(", ");
 }

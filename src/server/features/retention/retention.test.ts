@@ -295,6 +295,9 @@ describe("the retention job", () => {
       exportsDeleted: 1,
       auditEntries: auditPast,
       mailsDeleted: mailPast,
+      // Every session here is live by the real clock, though long past by 2040's
+      // (retention-sessions.test.ts tests the step).
+      sessionsDeleted: 0,
     });
     expect(await exists(mailOutbox, oldMail.id)).toBe(false);
     expect(await exists(mailOutbox, recentMail.id)).toBe(true);
