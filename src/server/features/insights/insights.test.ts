@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  accountSignIns,
   exerciseAttempts,
   exerciseSubmissions,
   session,
@@ -140,6 +141,7 @@ beforeAll(async () => {
   await submission(s.cal, a3, ago(2), true, [pass(0)]);
   // Dee: nothing since joining (30 days ago), not even a sign-in. The leaver's failing final must not count.
   await t.db.delete(session).where(eq(session.userId, s.dee.id));
+  await t.db.delete(accountSignIns).where(eq(accountSignIns.userId, s.dee.id));
   await submission(s.leaver, a1, ago(1), true, [fail(0, "bye"), fail(1, "bye")]);
   await t.request("DELETE", `/api/classes/${cls.id}/membership`, { cookie: s.leaver.cookie });
   // Ava's work in the other teacher's class.
@@ -192,6 +194,20 @@ describe("GET /api/insights with a moved clock", () => {
       struggling: null,
       fallingBehind: null,
     });
+  });
+
+  it("counts a sign-in whose session has gone (signed out, or expired and deleted by retention)", async () => {
+    await t.db.insert(accountSignIns).values({ userId: s.dee.id, lastSignInAt: ago(3) });
+    try {
+      // One student's facts are read afresh, never from the overview's cache.
+      const o = await get<InsightsOverview>(teacher, `/api/insights?classId=${cls.id}&userId=${s.dee.id}`);
+      expect(o.students.find((r) => r.student.id === s.dee.id)).toMatchObject({
+        lastActivity: ago(3).toISOString(),
+        daysInactive: 3,
+      });
+    } finally {
+      await t.db.delete(accountSignIns).where(eq(accountSignIns.userId, s.dee.id));
+    }
   });
 
   it("computes the assignment's failure rate, attempts and difficulty exactly as by hand", async () => {

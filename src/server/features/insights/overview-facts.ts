@@ -105,7 +105,12 @@ const statement = namedStatement<{ facts: Sent | string }, Values>(
       select u.id,
         (select max(submitted_at) from submissions s where s.user_id = u.id and s.submitted_at <= ${now}) as sub,
         (select max(submitted_at) from exercise_submissions e where e.user_id = u.id and e.submitted_at <= ${now}) as ex,
-        (select max(created_at) from session x where x.user_id = u.id and x.created_at <= ${now}) as signin
+        -- The sign-in record keeps the last sign-in after its session has gone (signed out, or
+        -- expired and deleted by the retention job); a live session may be newer than it.
+        greatest(
+          (select max(created_at) from session x where x.user_id = u.id and x.created_at <= ${now}),
+          (select last_sign_in_at from account_sign_ins a
+           where a.user_id = u.id and a.last_sign_in_at <= ${now})) as signin
       from students u)
     select json_build_object(
       'owned', ${json(sql`select id, name from owned`, sql`order by r.name, r.id`)},
