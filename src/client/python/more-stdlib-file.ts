@@ -3,7 +3,8 @@
 // holds (more-stdlib.mjs finds it there) waits for the download as CPython waits for a disk, with
 // a synchronous request, which a worker may make. A first Run never looks, so a first visit never
 // downloads it; the service worker precaches it for offline use. A failed download is an I/O
-// error for that import (the module is not found) and is tried again at the next one.
+// error for that import (more-stdlib.mjs says so) and is tried again at the next one; so is a
+// response that is not a zip (a school network's sign-in page, a proxy's error page).
 import { MORE_STDLIB_PATH } from "../../shared/grading/more-stdlib.mjs";
 
 /** The part of Emscripten's FS this needs. */
@@ -12,8 +13,16 @@ export type EmscriptenFS = {
   ErrnoError: new (errno: number) => Error;
 };
 
-/** Emscripten's errno for an I/O error: Python sees OSError, an import sees no such module. */
+/** Emscripten's errno for an I/O error: Python sees OSError (errno.EIO). */
 const EIO = 29;
+
+/** A zip ends with its end-of-central-directory record (ours have no comment after it). */
+function isZip(bytes: Uint8Array): boolean {
+  const at = bytes.length - 22;
+  return (
+    at >= 0 && bytes[at] === 0x50 && bytes[at + 1] === 0x4b && bytes[at + 2] === 5 && bytes[at + 3] === 6
+  );
+}
 
 function fetchBytesSync(url: string): Uint8Array {
   const request = new XMLHttpRequest();
@@ -25,7 +34,7 @@ function fetchBytesSync(url: string): Uint8Array {
 }
 
 /**
- * Puts the file at MORE_STDLIB_PATH; `fetchBytes` is called at most once successfully.
+ * Puts the file at MORE_STDLIB_PATH; `fetchBytes` is called until it once returns a zip.
  * MEMFS reads a file's `contents` and `usedBytes` (its size) and nothing else, so making those two
  * fetch on first use is enough for stat, open, seek and read.
  */
@@ -33,11 +42,14 @@ export function mountMoreStdlib(fs: EmscriptenFS, url: string, fetchBytes = fetc
   let bytes: Uint8Array | null = null;
   const load = () => {
     if (!bytes) {
+      let got: Uint8Array;
       try {
-        bytes = fetchBytes(url);
+        got = fetchBytes(url);
       } catch {
         throw new fs.ErrnoError(EIO);
       }
+      if (!isZip(got)) throw new fs.ErrnoError(EIO);
+      bytes = got;
     }
     return bytes;
   };

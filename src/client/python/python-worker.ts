@@ -87,6 +87,19 @@ const encoder = new TextEncoder();
 
 type CachedSnapshot = { cache: Cache | null; response: Response | undefined };
 
+/**
+ * The rest of the standard library, fetched when an import first needs it (decision 078): put in
+ * place on every load, before the harness (one newer than the first zip this browser keeps may
+ * import a module only the second has) and at once after a snapshot is restored (it drops the
+ * zip directories the snapshot cached). The file is not in a snapshot; the finder, installed
+ * again, replaces the snapshot's.
+ */
+function withMoreStdlib(py: Pyodide): Pyodide {
+  mountMoreStdlib(py.FS, `${PYODIDE_BASE_PATH}${MORE_STDLIB_FILE}`);
+  installMoreStdlib(py);
+  return py;
+}
+
 /** Looks the snapshot up in Cache Storage (absent on insecure origins and in some modes). */
 async function findSnapshot(): Promise<CachedSnapshot> {
   if (typeof caches === "undefined") return { cache: null, response: undefined };
@@ -99,7 +112,7 @@ async function loadWithSnapshot(
   loadPyodide: LoadPyodide,
   { cache, response }: CachedSnapshot,
   phases: Record<string, number>,
-): Promise<{ py: Pyodide; snapshot: "loaded" | "made" | "none"; stored?: Promise<void> }> {
+): Promise<{ py: Pyodide; snapshot: "loaded" | "made" | "none"; stored?: Promise<boolean> }> {
   // Not the worker's globalThis (Pyodide's default): the `js` module is closed anyway, and so no
   // JS reference slot holds an object with fetch (see hidePyodideApi).
   const options = { indexURL: PYODIDE_BASE_PATH, jsglobals: Object.create(null) as object };
@@ -107,7 +120,10 @@ async function loadWithSnapshot(
     try {
       // A promise: Pyodide fetches and compiles its wasm while the snapshot is being read.
       const bytes = response.arrayBuffer().then((b) => new Uint8Array(b));
-      return { py: await loadPyodide({ ...options, _loadSnapshot: bytes }), snapshot: "loaded" };
+      return {
+        py: withMoreStdlib(await loadPyodide({ ...options, _loadSnapshot: bytes })),
+        snapshot: "loaded",
+      };
     } catch {
       // A snapshot that no longer loads is dropped; the load below makes a new one.
       await cache.delete(SNAPSHOT_KEY).catch(() => {});
@@ -116,13 +132,16 @@ async function loadWithSnapshot(
   if (cache) {
     try {
       const started = performance.now();
-      const made = await loadPyodide({ ...options, _makeSnapshot: true });
+      const made = withMoreStdlib(await loadPyodide({ ...options, _makeSnapshot: true }));
       const loaded = performance.now();
       loadHarness(made, harnessSource, HARNESS_MODULES);
       const bytes = made.makeMemorySnapshot();
       // Written while the first program runs (decision 078): the first Run does not wait for the
       // disk. A tab closed within that moment makes the snapshot again next time.
-      const stored = cache.put(SNAPSHOT_KEY, new Response(bytes as Uint8Array<ArrayBuffer>)).catch(() => {});
+      const stored = cache.put(SNAPSHOT_KEY, new Response(bytes as Uint8Array<ArrayBuffer>)).then(
+        () => true,
+        () => false,
+      );
       // Where a first visit's start goes (the bench prints them): Pyodide's own load (the wasm
       // compiled, the stdlib mounted, Python started), then the snapshot made.
       Object.assign(phases, { pyodide: loaded - started, makeSnapshot: performance.now() - loaded });
@@ -131,7 +150,7 @@ async function loadWithSnapshot(
       // Fall through to a plain load.
     }
   }
-  const plain = await loadPyodide(options);
+  const plain = withMoreStdlib(await loadPyodide(options));
   loadHarness(plain, harnessSource, HARNESS_MODULES);
   return { py: plain, snapshot: "none" };
 }
@@ -155,10 +174,6 @@ async function init(msg: Extract<ToWorker, { type: "init" }>) {
     // globalThis): emptied too.
     closeJsBridges(py);
     hidePyodideApi(py);
-    // The rest of the standard library, fetched when a program first imports from it (decision
-    // 078). After the snapshot: it is mounted on every load.
-    mountMoreStdlib(py.FS, `${PYODIDE_BASE_PATH}${MORE_STDLIB_FILE}`);
-    installMoreStdlib(py);
     // Without shared memory (re-run mode) the buffer is still ours to set from this thread: the
     // console interrupts a program that needs a line it hasn't got, or passed the output cap.
     interrupt = msg.interrupt ? new Int32Array(msg.interrupt) : new Int32Array(1);
@@ -186,7 +201,8 @@ async function init(msg: Extract<ToWorker, { type: "init" }>) {
         ...loadPhases,
       },
     });
-    void loaded.stored?.then(() => post({ type: "snapshot-stored", ms: performance.now() - now }));
+    // Only once it is there: a put refused (storage full) leaves nothing to say.
+    void loaded.stored?.then((ok) => ok && post({ type: "snapshot-stored", ms: performance.now() - now }));
   } catch (e) {
     post({ type: "load-failed", message: e instanceof Error ? e.message : String(e) });
   }

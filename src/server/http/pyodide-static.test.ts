@@ -52,6 +52,27 @@ describe("/pyodide/<version>/", () => {
     expect(Object.keys(unzipSync(new Uint8Array(await more.arrayBuffer()))).sort()).toEqual(names.sort());
   });
 
+  it("answers hostile requests for the second zip with the file or a 404, never a 500", async () => {
+    const url = `${PYODIDE_BASE_PATH}python_stdlib_more.zip`;
+    const requests: [string, RequestInit, number][] = [
+      [url, { headers: { "Accept-Encoding": "\u00ff;q=;;,,,br;q=abc, gzip;q=0.000" } }, 200],
+      [url, { headers: { "Accept-Encoding": "x".repeat(100_000) } }, 200],
+      [url, { headers: { Range: "bytes=0-10", "If-None-Match": "*", "If-Modified-Since": "garbage" } }, 200],
+      [url, { method: "HEAD" }, 200],
+      [url, { method: "POST", body: "x" }, 404],
+      [`${url}%00`, {}, 404],
+      [`${url}/`, {}, 404],
+      [`${PYODIDE_BASE_PATH}PYTHON_STDLIB_MORE.ZIP`, {}, 404],
+      [`${PYODIDE_BASE_PATH}python_stdlib_more.zip.gz`, {}, 404],
+    ];
+    for (const [to, init, status] of requests) {
+      const res = await app.request(to, init);
+      expect(res.status, `${to} ${JSON.stringify(init).slice(0, 80)}`).toBe(status);
+      if (status === 200 && init.method !== "HEAD")
+        expect(Object.keys(unzipSync(new Uint8Array(await res.arrayBuffer()))).length).toBeGreaterThan(100);
+    }
+  });
+
   it("serves nothing else: other files, other versions, paths", async () => {
     for (const url of [
       `${PYODIDE_BASE_PATH}package.json`,

@@ -218,20 +218,16 @@ const FIRST_RUNS = [
 
 /**
  * The standard library's files (zip paths, e.g. "asyncio/events.py") a first Run has imported in
- * the browser: Pyodide's own start, the harness, and FIRST_RUNS run through it. Found in a fresh
- * Pyodide, as the browser's worker starts one.
+ * the browser: Pyodide's own start, the harness, and FIRST_RUNS run through it (`startup`), and
+ * those of Pyodide's own start alone (`boot`). Found in a fresh Pyodide, as the browser's worker
+ * starts one.
  */
 async function startupFiles() {
   const { loadPyodide } = await import(path.join(pyodidePackageDir(), "pyodide.mjs"));
   const py = await loadPyodide({ indexURL: `${pyodidePackageDir()}/`, jsglobals: Object.create(null) });
-  const [harness, turtle] = harnessFiles();
-  loadHarness(py, harness, { turtle });
-  py.globals.set("FIRST_RUNS", py.toPy(FIRST_RUNS));
-  const files = py.runPython(`
-def _startup_files():
+  py.runPython(`
+def _stdlib_files():
     import os, sys
-    for program in FIRST_RUNS:
-        run_program(program, "Sam\\n")
     root = os.path.dirname(os.__file__) + "/"
     found = set()
     for module in list(sys.modules.values()):
@@ -242,13 +238,24 @@ def _startup_files():
         if isinstance(file, str) and file.startswith(root) and file.endswith(".py") and not frozen:
             found.add(file[len(root):])
     return sorted(found)
-_startup_files()
 `);
-  try {
-    return new Set(/** @type {string[]} */ (files.toJs()));
-  } finally {
-    files.destroy();
-  }
+  const files = () => {
+    const list = py.runPython("_stdlib_files()");
+    try {
+      return new Set(/** @type {string[]} */ (list.toJs()));
+    } finally {
+      list.destroy();
+    }
+  };
+  const boot = files();
+  const [harness, turtle] = harnessFiles();
+  loadHarness(py, harness, { turtle });
+  py.globals.set("FIRST_RUNS", py.toPy(FIRST_RUNS));
+  py.runPython(`
+for _program in FIRST_RUNS:
+    run_program(_program, "Sam\\n")
+`);
+  return { startup: files(), boot };
 }
 
 // Compiled as the browser's zipimport finds it: a .pyc beside no source is used as it is (no
@@ -271,13 +278,17 @@ def compile_pyc(source, filename):
  * the rest, `more`, as source without comments and docstrings (strip-python.py, run in Pyodide:
  * the library is Python 3.14's, newer than any Python this machine may have; decision 074). Line
  * numbers are kept in both. The browser fetches `more` the first time a program imports a module
- * that is only there (more-stdlib.mjs).
+ * that is only there (more-stdlib.mjs). `more` also holds the source of what `first` holds, but
+ * for Pyodide's own start: both are cached for good under one URL each, so a browser may hold the
+ * first zip of one deploy and the second of another, whose harness or first programs imported
+ * other modules at startup; whatever such a first zip lacks, the second has (Pyodide's own start
+ * cannot differ: a new Pyodide is a new URL).
  * @param {Uint8Array} zip the package's python_stdlib.zip
  * @param {string[]} putBack
  */
 export async function browserStdlib(zip, putBack) {
   const files = unzipSync(trimStdlib(zip, putBack));
-  const startup = await startupFiles();
+  const { startup, boot } = await startupFiles();
   const { loadPyodide } = await import(path.join(pyodidePackageDir(), "pyodide.mjs"));
   const py = await loadPyodide({ indexURL: `${pyodidePackageDir()}/`, env: { PYTHONNODEBUGRANGES: "1" } });
   py.runPython(fs.readFileSync(path.join(here, "strip-python.py"), "utf8"));
@@ -293,6 +304,7 @@ export async function browserStdlib(zip, putBack) {
   try {
     for (const [name, data] of Object.entries(files)) {
       let bytes = data;
+      let stripped = null;
       if (name.endsWith(".py")) {
         let text = null;
         try {
@@ -301,19 +313,19 @@ export async function browserStdlib(zip, putBack) {
           // Not UTF-8 (a declared other encoding): kept as it is.
         }
         if (text !== null) {
-          const stripped = strip(text);
+          stripped = strip(text);
           bytes = new TextEncoder().encode(stripped);
-          if (startup.has(name)) {
-            const pyc = compilePyc(stripped, `${root}/${name}`);
-            if (pyc) {
-              first[`${name}c`] = [pyc.toJs(), { level: 0 }];
-              pyc.destroy();
-              continue;
-            }
-          }
         }
       }
-      (startup.has(name) ? first : more)[name] = [bytes, { level: 0 }];
+      if (!boot.has(name)) more[name] = [bytes, { level: 0 }];
+      if (!startup.has(name)) continue;
+      const pyc = stripped === null ? null : compilePyc(stripped, `${root}/${name}`);
+      if (pyc) {
+        first[`${name}c`] = [pyc.toJs(), { level: 0 }];
+        pyc.destroy();
+      } else {
+        first[name] = [bytes, { level: 0 }];
+      }
     }
   } finally {
     strip.destroy();
@@ -343,7 +355,7 @@ function pyodideVersion() {
 const defaultCacheRoot = () => path.resolve(here, "../../../node_modules/.cache/pyclass-pyodide");
 
 /** What preparation does to the files, in the directory's name: a change makes a new directory. */
-const PREPARED_FORM = "stripped-stdlib,startup-compiled-2,more-zip,empty-lock";
+const PREPARED_FORM = "stripped-stdlib,startup-compiled-2,more-zip-but-boot,empty-lock";
 
 /**
  * Where the prepared files for this version and module list live.

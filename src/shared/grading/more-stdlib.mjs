@@ -18,12 +18,14 @@ export const MORE_STDLIB_PATH = "/lib/python_stdlib_more.zip";
 // same folder of the second. A package found there has its own __path__ inside the second zip, so
 // its submodules are found by the ordinary path finder. An archive that cannot be read (offline,
 // not yet precached) is tried again at the next import, never remembered as missing, as a plain
-// sys.path entry would be. Run in a function: it leaves no names in __main__ (the harness's module).
-// After a memory snapshot is restored, the zip directories cached in it may be those of an older
-// first zip (a new deploy): they are dropped, and read again from the files mounted now.
+// sys.path entry would be; meanwhile a standard module's import says that the download failed
+// (the mount's I/O error), not that the module does not exist. Run in a function: it leaves no
+// names in __main__ (the harness's module).
+// After a memory snapshot is restored, the zip directories cached in it may be those of older zips
+// (a new deploy): they are dropped, and read again from the files mounted now.
 const INSTALL = (/** @type {string} */ archive) => `
 def _pyclass_more_stdlib(archive):
-    import os, sys, zipimport
+    import errno, os, sys, zipimport
 
     first = os.path.dirname(os.__file__)
 
@@ -42,6 +44,17 @@ def _pyclass_more_stdlib(archive):
             importer = cls.importers.get(where)
             if importer is None:
                 try:
+                    os.stat(archive)
+                except OSError as e:
+                    if e.errno == errno.EIO and name.partition(".")[0] in sys.stdlib_module_names:
+                        # name=None: the harness shows this message, not "only Python's standard
+                        # modules can be imported here".
+                        raise ModuleNotFoundError(
+                            f"{name} could not be loaded: this part of Python's library could not"
+                            " be downloaded. Check the connection and run the program again."
+                        ) from None
+                    return None
+                try:
                     importer = zipimport.zipimporter(where)
                 except (ImportError, OSError):
                     return None
@@ -52,7 +65,8 @@ def _pyclass_more_stdlib(archive):
         def invalidate_caches(cls):
             cls.importers.clear()
 
-    sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "MoreStandardLibrary"]
+    sys.meta_path[:] = [f for f in sys.meta_path if getattr(f, "__name__", None) != "MoreStandardLibrary"]
+    zipimport._zip_directory_cache.pop(archive, None)
     sys.meta_path.append(MoreStandardLibrary)
     # Not importlib.invalidate_caches(): it imports importlib.metadata, left out of the browser's
     # library.
@@ -66,7 +80,8 @@ del _pyclass_more_stdlib
 
 /**
  * Lets imports find modules in the second zip at `archive` (MORE_STDLIB_PATH in the browser).
- * Call after every load, snapshot or not (a snapshot is made before it).
+ * Call on every load before the harness, and again after a snapshot is restored (it replaces the
+ * snapshot's finder and drops the zip directories the snapshot cached).
  * @param {{ runPython(code: string): unknown }} py
  * @param {string} [archive]
  */
