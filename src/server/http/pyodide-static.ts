@@ -95,12 +95,15 @@ export function mountPyodide<E extends Env>(
     // Own names only: `constructor` or `toString` is on every object, and was a 500.
     if (!Object.hasOwn(WEB_FILES, file)) return c.text("Not found", 404);
     const type = WEB_FILES[file];
+    const dir = preparedDir();
     const headers: Record<string, string> = {
       "Content-Type": type,
-      "Cache-Control": IMMUTABLE,
+      // Made here (no prepared directory yet: the first minute after a start that prepares one),
+      // the stdlib is the whole library as source in both zips: correct, but a first start
+      // compiles it. Not kept for good, so a browser gets the prepared files once they are there.
+      "Cache-Control": dir ? IMMUTABLE : "no-cache",
       Vary: "Accept-Encoding",
     };
-    const dir = preparedDir();
     for (const encoding of acceptedEncodings(c.req.header("Accept-Encoding"))) {
       const body = await readEncoded(file, encoding, dir);
       if (!body) continue;

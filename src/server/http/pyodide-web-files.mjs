@@ -198,9 +198,18 @@ export function trimStdlib(zip, putBack) {
   return zipSync(kept, { level: 0 });
 }
 
-/** The platform's own Python the browser loads before any program: its imports are startup's. */
-const harnessFiles = () =>
-  ["harness.py", "turtle.py"].map((f) => fs.readFileSync(path.join(here, "../../shared/grading", f), "utf8"));
+/** @type {string[] | undefined} */
+let harnessText;
+/**
+ * The platform's own Python the browser loads before any program: its imports are startup's. Read
+ * once: the server asks for the prepared directory's name on every request until it exists.
+ */
+function harnessFiles() {
+  harnessText ??= ["harness.py", "turtle.py"].map((f) =>
+    fs.readFileSync(path.join(here, "../../shared/grading", f), "utf8"),
+  );
+  return harnessText;
+}
 
 /**
  * Programs like a first lesson's, run through the harness to find what a first Run imports: input
@@ -348,8 +357,11 @@ export function pyodidePackageDir() {
   return path.dirname(createRequire(import.meta.url).resolve("pyodide"));
 }
 
+/** @type {string | undefined} */
+let version;
 function pyodideVersion() {
-  return JSON.parse(fs.readFileSync(path.join(pyodidePackageDir(), "package.json"), "utf8")).version;
+  version ??= JSON.parse(fs.readFileSync(path.join(pyodidePackageDir(), "package.json"), "utf8")).version;
+  return version;
 }
 
 const defaultCacheRoot = () => path.resolve(here, "../../../node_modules/.cache/pyclass-pyodide");
