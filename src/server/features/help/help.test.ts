@@ -12,6 +12,7 @@ import {
   type TestUser,
 } from "../../../../tests/factories/users.ts";
 import { errorOf } from "../../../../tests/setup/error-body.ts";
+import { readEvents } from "../../../../tests/setup/sse-events.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { openHelpRequestsFor } from "./index.ts";
 
@@ -246,36 +247,6 @@ describe("answering", () => {
     expect(res.status).toBe(404);
   });
 });
-
-/** Reads server-sent event names from a streamed response until `want` arrived or it ended. */
-async function readEvents(res: Response, want: number, timeoutMs = 5000) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: string[] = [];
-  let text = "";
-  let done = false;
-  const deadline = Date.now() + timeoutMs;
-  while (events.length < want && Date.now() < deadline) {
-    const next = await Promise.race([
-      reader.read(),
-      new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now()))),
-    ]);
-    if (next === null) break;
-    if (next.done) {
-      done = true;
-      break;
-    }
-    text += decoder.decode(next.value);
-    const parts = text.split("\n\n");
-    text = parts.pop() ?? "";
-    for (const p of parts) {
-      const name = /^event: (.*)$/m.exec(p)?.[1];
-      if (name) events.push(name);
-    }
-  }
-  reader.releaseLock();
-  return { events, done };
-}
 
 describe("GET /api/me/live/stream", () => {
   it("pings the student when their request is answered (not when a classmate's is), and ends at sign-out", async () => {

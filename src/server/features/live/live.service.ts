@@ -3,17 +3,10 @@
 // and, by index probes, each student's latest events of the work they have open; decision 066),
 // and one student's current code from their latest full copy on. The stuck rule itself is
 // src/shared/domain/live.ts.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { assertOwnsClass, isUuid } from "@/server/auth/access.ts";
 import type { Db } from "@/server/db/client.ts";
-import {
-  activityEvents,
-  assignments,
-  classMembers,
-  helpRequests,
-  session,
-  user,
-} from "@/server/db/schema.ts";
+import { activityEvents, assignments, classMembers, helpRequests, user } from "@/server/db/schema.ts";
 import { notFound } from "@/server/errors.ts";
 import type { SessionUser } from "@/server/types.ts";
 import type {
@@ -426,15 +419,6 @@ async function currentRecord(
     events,
     submissions: [],
   };
-}
-
-/** Whether the session behind this cookie token is still live and still this user's. */
-export async function sessionStillValid(db: Db, token: string, userId: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ expiresAt: session.expiresAt })
-    .from(session)
-    .where(and(eq(session.token, token), eq(session.userId, userId)));
-  return Boolean(row && row.expiresAt.getTime() > now.getTime());
 }
 
 /** Whether the class still exists and is still this teacher's (deleted or given away: the stream ends). */

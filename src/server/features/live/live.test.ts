@@ -13,6 +13,7 @@ import {
   createTeacher,
   type TestUser,
 } from "../../../../tests/factories/users.ts";
+import { readEvents } from "../../../../tests/setup/sse-events.ts";
 import { createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
 import { openStreamCount } from "./live-streams.ts";
 
@@ -226,35 +227,6 @@ describe("look over the shoulder", () => {
   });
 });
 
-/** Reads server-sent events from a streamed response until `want` of them arrived or it ended. */
-async function readEvents(res: Response, want: number, timeoutMs = 5000) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: string[] = [];
-  let text = "";
-  let done = false;
-  const deadline = Date.now() + timeoutMs;
-  while (events.length < want && Date.now() < deadline) {
-    const next = await Promise.race([
-      reader.read(),
-      new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now()))),
-    ]);
-    if (next === null) break;
-    if (next.done) {
-      done = true;
-      break;
-    }
-    text += decoder.decode(next.value);
-    const parts = text.split("\n\n");
-    text = parts.pop() ?? "";
-    for (const p of parts) {
-      const name = /^event: (.*)$/m.exec(p)?.[1];
-      if (name) events.push(name);
-    }
-  }
-  return { events, done, reader };
-}
-
 describe("GET /api/classes/:id/live/stream", () => {
   it("says hello, then 'changed' when a student's activity is stored, and ends at sign-out", async () => {
     const me = await createTeacher(t);
@@ -264,9 +236,7 @@ describe("GET /api/classes/:id/live/stream", () => {
     const res = await t.request("GET", `/api/classes/${mine.id}/live/stream`, { cookie: me.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/event-stream");
-    const hello = await readEvents(res, 1);
-    expect(hello.events).toEqual(["hello"]);
-    hello.reader.releaseLock();
+    expect((await readEvents(res, 1)).events).toEqual(["hello"]);
     await liveBus(t.db).ready();
 
     await t.request("POST", "/api/activity", {
@@ -278,9 +248,7 @@ describe("GET /api/classes/:id/live/stream", () => {
         events: [{ type: "run", at: 0 }],
       },
     });
-    const changed = await readEvents(res, 1);
-    expect(changed.events).toEqual(["changed"]);
-    changed.reader.releaseLock();
+    expect((await readEvents(res, 1)).events).toEqual(["changed"]);
 
     expect((await t.request("POST", "/api/auth/sign-out", { cookie: me.cookie, body: {} })).status).toBe(200);
     const after = await readEvents(res, 1);
@@ -291,8 +259,7 @@ describe("GET /api/classes/:id/live/stream", () => {
     const me = await createTeacher(t);
     const mine = await createClass(t, me);
     const res = await t.request("GET", `/api/classes/${mine.id}/live/stream`, { cookie: me.cookie });
-    const hello = await readEvents(res, 1);
-    hello.reader.releaseLock();
+    await readEvents(res, 1); // hello
     expect((await t.request("DELETE", `/api/classes/${mine.id}`, { cookie: me.cookie })).status).toBeLessThan(
       300,
     );
