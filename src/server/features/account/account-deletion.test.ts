@@ -298,4 +298,18 @@ describe("Sign out everywhere", () => {
       { ended: 1, includeThisDevice: true },
     ]);
   });
+
+  it("a session cookie sent twice, the first not URL-decodable, is a 401, never a 500", async () => {
+    const student = school.students[2];
+    for (const bad of ["%E0%A4%A", "%", "abc%zz.sig"]) {
+      const cookie = await signIn(student);
+      const name = cookie.split("=")[0];
+      const res = await t.request("POST", "/api/me/sessions/revoke", {
+        cookie: `${name}=${bad}; ${cookie}`,
+        body: { includeThisDevice: false },
+      });
+      // The guard reads the first cookie of that name, as the route does: not signed in.
+      expect(res.status, bad).toBe(401);
+    }
+  });
 });
