@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessionCookieName } from "@/server/auth/auth.ts";
 import { sessionToken } from "@/server/auth/stream-session.ts";
 import { classes, session } from "@/server/db/schema.ts";
+import { STREAM_MESSAGES } from "@/server/features/help/help.routes.ts";
+import { userTopic } from "@/server/features/help/notify.ts";
 import { announce, classTopic, liveBus } from "@/server/live/index.ts";
 import { LIVE_HEARTBEAT_MS, LIVE_STREAMS_PER_TEACHER } from "@/shared/api/live.ts";
 import { addMember, createClass } from "../../../../tests/factories/classroom.ts";
@@ -15,8 +17,6 @@ import { createStudent, createTeacher, type TestUser } from "../../../../tests/f
 import { errorOf } from "../../../../tests/setup/error-body.ts";
 import { readEvents } from "../../../../tests/setup/sse-events.ts";
 import { cookieFrom, createTestApp, type TestApp } from "../../../../tests/setup/test-app.ts";
-import { STREAM_MESSAGES } from "../help/help.routes.ts";
-import { userTopic } from "../help/notify.ts";
 import { LIVE_MESSAGES } from "./live.service.ts";
 import { LIVE_STREAMS_PER_INSTANCE, openStream, openStreamCount, type StreamSlot } from "./live-streams.ts";
 
